@@ -1,0 +1,37 @@
+import { ROLE } from './ids.ts';
+
+/**
+ * Who may call a route or open a screen. Every server route declares one of these; the web menu
+ * uses the same table so it only shows what the signed-in role may open.
+ */
+export type Access = 'public' | 'signed-in' | 'staff' | 'administrator';
+
+const ROLES_BY_ACCESS: Record<Exclude<Access, 'public' | 'signed-in'>, readonly number[]> = {
+  staff: [ROLE.administrator, ROLE.moderator],
+  administrator: [ROLE.administrator],
+};
+
+export function canAccess(access: Access, roleIds: readonly number[] | null): boolean {
+  if (access === 'public') return true;
+  if (roleIds === null) return false;
+  if (access === 'signed-in') return true;
+  return roleIds.some((id) => ROLES_BY_ACCESS[access].includes(id));
+}
+
+/** Back-office areas and the access each needs (DESIGN.md section 5). */
+export const AREA_ACCESS = {
+  dashboard: 'staff',
+  adsOnApproval: 'staff',
+  ads: 'staff',
+  notifications: 'staff',
+  test: 'staff',
+  userTypes: 'administrator',
+  users: 'administrator',
+  countries: 'administrator',
+  cities: 'administrator',
+  services: 'administrator',
+  currencies: 'administrator',
+  credits: 'administrator',
+  reports: 'administrator',
+} as const satisfies Record<string, Access>;
+export type Area = keyof typeof AREA_ACCESS;

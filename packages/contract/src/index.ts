@@ -1,0 +1,5 @@
+export * from './access.ts';
+export * from './ids.ts';
+export * from './list.ts';
+export * from './session.ts';
+export * from './validation.ts';

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const loginRequestSchema = z.object({
+  is_web: z.boolean().optional(),
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const roleSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Role = z.infer<typeof roleSchema>;
+
+/** The signed-in user as `loginWeb` and `GET /api/user` answer it. No secret fields. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  username: z.string(),
+  phone: z.string().nullable(),
+  details: z.string().nullable(),
+  image_url: z.string().nullable(),
+  roles: z.array(roleSchema),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const loginResponseSchema = z.object({ user: currentUserSchema });
