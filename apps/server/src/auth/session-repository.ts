@@ -1,0 +1,134 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { refreshTokens, sessions, userRoles, users } from '../db/schema/index.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type IssuedTokens = { accessToken: string; refreshToken: string };
+
+type SessionMeta = { ip?: string; userAgent?: string };
+
+const roleIdsOf = (userId: typeof users.id) =>
+  sql<
+    number[]
+  >`coalesce((select array_agg(${userRoles.role_id} order by ${userRoles.role_id}) from ${userRoles} where ${userRoles.user_id} = ${userId}), '{}')`;
+
+export async function createSession(db: Database, userId: number, meta: SessionMeta): Promise<IssuedTokens> {
+  const accessToken = newToken();
+  const refreshToken = newToken();
+  await db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        user_id: userId,
+        access_token_hash: hashToken(accessToken),
+        access_expires_at: new Date(Date.now() + ACCESS_TOKEN_TTL_MS),
+        ip: meta.ip,
+        user_agent: meta.userAgent?.slice(0, 300),
+      })
+      .returning({ id: sessions.id });
+    if (!session) throw new Error('session insert returned nothing');
+    await tx.insert(refreshTokens).values({
+      session_id: session.id,
+      token_hash: hashToken(refreshToken),
+      expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    });
+  });
+  return { accessToken, refreshToken };
+}
+
+/** The live session an access token belongs to, with its user's roles; null if none. */
+export async function findSessionByAccessToken(db: Database, accessToken: string) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: users.id, roleIds: roleIdsOf(users.id) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.access_token_hash, hashToken(accessToken)),
+        gt(sessions.access_expires_at, sql`now()`),
+        isNull(sessions.revoked_at),
+        eq(users.is_active, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export type RefreshOutcome =
+  | { kind: 'rotated'; userId: number; tokens: IssuedTokens }
+  | { kind: 'invalid' }
+  /** The token was already used: someone replayed it, so the session is revoked. */
+  | { kind: 'replayed' };
+
+/** Rotates a refresh token: the old one is spent, the session gets a new access and refresh token. */
+export async function rotateRefreshToken(db: Database, refreshToken: string): Promise<RefreshOutcome> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        id: refreshTokens.id,
+        sessionId: refreshTokens.session_id,
+        usedAt: refreshTokens.used_at,
+        expiresAt: refreshTokens.expires_at,
+        revokedAt: sessions.revoked_at,
+        userId: users.id,
+        isUserActive: users.is_active,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.session_id))
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(eq(refreshTokens.token_hash, hashToken(refreshToken)))
+      .for('update', { of: refreshTokens })
+      .limit(1);
+    if (!found || found.revokedAt !== null) return { kind: 'invalid' } as const;
+    if (found.usedAt !== null) {
+      await tx.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, found.sessionId));
+      return { kind: 'replayed' } as const;
+    }
+    if (found.expiresAt.getTime() <= Date.now() || !found.isUserActive) return { kind: 'invalid' } as const;
+
+    const tokens = { accessToken: newToken(), refreshToken: newToken() };
+    await tx.update(refreshTokens).set({ used_at: sql`now()` }).where(eq(refreshTokens.id, found.id));
+    await tx.insert(refreshTokens).values({
+      session_id: found.sessionId,
+      token_hash: hashToken(tokens.refreshToken),
+      expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    });
+    await tx
+      .update(sessions)
+      .set({
+        access_token_hash: hashToken(tokens.accessToken),
+        access_expires_at: new Date(Date.now() + ACCESS_TOKEN_TTL_MS),
+        last_seen_at: sql`now()`,
+      })
+      .where(eq(sessions.id, found.sessionId));
+    return { kind: 'rotated', userId: found.userId, tokens } as const;
+  });
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (disabled account, password change). */
+export async function revokeUserSessions(db: Database, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+}
+
+/** The session a refresh token belongs to, used by logout when the access token has expired. */
+export async function findSessionIdByRefreshToken(
+  db: Database,
+  refreshToken: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.session_id })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.token_hash, hashToken(refreshToken)))
+    .limit(1);
+  return row?.sessionId ?? null;
+}

@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  time,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { isActive, money, timestamps } from './columns.ts';
+import { cities, countries, currencies, days } from './reference.ts';
+import { services } from './services.ts';
+import { users } from './users.ts';
+
+export const adStatuses = pgTable('ad_statuses', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  background_color: text('background_color').notNull(),
+  is_reason_required: boolean('is_reason_required').notNull().default(false),
+  is_active: isActive(),
+  ...timestamps,
+});
+
+/** Which status an ad may move to from another (the spec's "status order"). */
+export const adStatusOrder = pgTable(
+  'ad_status_order',
+  {
+    status_id: integer('status_id')
+      .notNull()
+      .references(() => adStatuses.id),
+    next_status_id: integer('next_status_id')
+      .notNull()
+      .references(() => adStatuses.id),
+  },
+  (t) => [primaryKey({ columns: [t.status_id, t.next_status_id] })],
+);
+
+/** Offers and demands of services; the API calls them jobs. */
+export const ads = pgTable(
+  'ads',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description'),
+    is_offer: boolean('is_offer').notNull(),
+    posted_by_user_id: integer('posted_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    currency_id: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    price_from: money('price_from').notNull(),
+    price_to: money('price_to'),
+    ad_status_id: integer('ad_status_id')
+      .notNull()
+      .default(1)
+      .references(() => adStatuses.id),
+    status_comment: text('status_comment'),
+    all_countries: boolean('all_countries').notNull().default(false),
+    all_working_days: boolean('all_working_days').notNull().default(false),
+    is_active: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    check('ads_price_from_positive', sql`${t.price_from} > 0`),
+    check('ads_price_to_above_from', sql`${t.price_to} IS NULL OR ${t.price_to} > ${t.price_from}`),
+    index('ads_updated_at_idx').on(t.updated_at, t.id),
+    index('ads_status_updated_idx').on(t.ad_status_id, t.updated_at, t.id),
+    index('ads_user_idx').on(t.posted_by_user_id),
+    index('ads_currency_idx').on(t.currency_id),
+    index('ads_price_from_idx').on(t.price_from),
+    index('ads_price_to_idx').on(t.price_to),
+    index('ads_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
+    index('ads_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+);
+
+export const adServices = pgTable(
+  'ad_services',
+  {
+    ad_id: integer('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    service_id: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ad_id, t.service_id] }),
+    index('ad_services_service_idx').on(t.service_id),
+  ],
+);
+
+export const adPhotos = pgTable(
+  'ad_photos',
+  {
+    id: serial('id').primaryKey(),
+    ad_id: integer('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    photo_url: text('photo_url').notNull(),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('ad_photos_ad_idx').on(t.ad_id, t.position)],
+);
+
+/** A country an ad is offered in; its cities are in ad_place_cities (none listed: the whole country). */
+export const adPlaces = pgTable(
+  'ad_places',
+  {
+    id: serial('id').primaryKey(),
+    ad_id: integer('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    os_country_id: integer('os_country_id')
+      .notNull()
+      .references(() => countries.id),
+  },
+  (t) => [unique('ad_places_ad_country_unique').on(t.ad_id, t.os_country_id)],
+);
+
+export const adPlaceCities = pgTable(
+  'ad_place_cities',
+  {
+    ad_place_id: integer('ad_place_id')
+      .notNull()
+      .references(() => adPlaces.id, { onDelete: 'cascade' }),
+    os_city_id: integer('os_city_id')
+      .notNull()
+      .references(() => cities.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ad_place_id, t.os_city_id] }),
+    index('ad_place_cities_city_idx').on(t.os_city_id),
+  ],
+);
+
+export const adDays = pgTable(
+  'ad_days',
+  {
+    id: serial('id').primaryKey(),
+    ad_id: integer('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    day_id: integer('day_id')
+      .notNull()
+      .references(() => days.id),
+    is_active: isActive(),
+  },
+  (t) => [unique('ad_days_ad_day_unique').on(t.ad_id, t.day_id)],
+);
+
+/** A shift of a working day; shifts last at least 5 minutes and do not overlap (checked in the service). */
+export const adDayTimes = pgTable(
+  'ad_day_times',
+  {
+    id: serial('id').primaryKey(),
+    ad_day_id: integer('ad_day_id')
+      .notNull()
+      .references(() => adDays.id, { onDelete: 'cascade' }),
+    start_at: time('start_at').notNull(),
+    stop_at: time('stop_at').notNull(),
+  },
+  (t) => [
+    check('ad_day_times_min_gap', sql`${t.stop_at} - ${t.start_at} >= interval '5 minutes'`),
+    index('ad_day_times_day_idx').on(t.ad_day_id, t.start_at),
+  ],
+);
+
+export const adStatusHistory = pgTable(
+  'ad_status_history',
+  {
+    id: serial('id').primaryKey(),
+    ad_id: integer('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    from_status_id: integer('from_status_id').references(() => adStatuses.id),
+    to_status_id: integer('to_status_id')
+      .notNull()
+      .references(() => adStatuses.id),
+    reason: text('reason'),
+    changed_by_user_id: integer('changed_by_user_id').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ad_status_history_ad_idx').on(t.ad_id, t.created_at)],
+);
+
+/** A member's contact of an ad, paid in credits. */
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    ad_id: integer('ad_id')
+      .notNull()
+      .references(() => ads.id),
+    service_id: integer('service_id').references(() => services.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    credit: money('credit').notNull(),
+    contact_time: timestamp('contact_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** null: no answer yet; true accepted; false declined. */
+    is_accepted: boolean('is_accepted'),
+    response_time: timestamp('response_time', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('leads_credit_not_negative', sql`${t.credit} >= 0`),
+    index('leads_ad_idx').on(t.ad_id, t.contact_time),
+    index('leads_user_idx').on(t.user_id),
+  ],
+);

@@ -1,0 +1,7 @@
+export * from './ads.ts';
+export * from './auth.ts';
+export * from './credits.ts';
+export * from './notifications.ts';
+export * from './reference.ts';
+export * from './services.ts';
+export * from './users.ts';

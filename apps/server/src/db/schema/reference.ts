@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { isActive, timestamps } from './columns.ts';
+
+export const countries = pgTable(
+  'os_countries',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Short name, e.g. ME. */
+    code: text('code').notNull(),
+    is_active: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('os_countries_code_unique').on(sql`lower(${t.code})`),
+    index('os_countries_updated_at_idx').on(t.updated_at, t.id),
+    index('os_countries_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const cities = pgTable(
+  'os_cities',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    post_code: text('post_code').notNull(),
+    os_country_id: integer('os_country_id')
+      .notNull()
+      .references(() => countries.id),
+    is_active: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('os_cities_country_name_unique').on(t.os_country_id, sql`lower(${t.name})`),
+    index('os_cities_updated_at_idx').on(t.updated_at, t.id),
+    index('os_cities_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('os_cities_post_code_idx').on(t.post_code),
+  ],
+);
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    short_name: text('short_name').notNull(),
+    sign: text('sign'),
+    is_active: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('currencies_short_name_unique').on(sql`lower(${t.short_name})`),
+    index('currencies_updated_at_idx').on(t.updated_at, t.id),
+  ],
+);
+
+/** Days of the week, 1 Ponedjeljak … 7 Nedjelja. */
+export const days = pgTable(
+  'days',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    is_active: isActive(),
+    ...timestamps,
+  },
+  (t) => [index('days_updated_at_idx').on(t.updated_at, t.id)],
+);

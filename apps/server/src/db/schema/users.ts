@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { isActive, money, timestamps } from './columns.ts';
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  is_active: isActive(),
+  ...timestamps,
+});
+
+export const userTypes = pgTable(
+  'user_types',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    is_active: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('user_types_name_unique').on(sql`lower(${t.name})`),
+    index('user_types_updated_at_idx').on(t.updated_at),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    last_name: text('last_name'),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    phone: text('phone'),
+    details: text('details'),
+    image_url: text('image_url'),
+    address: text('address'),
+    /** Tax number; required for companies (user type 1). */
+    pib: text('pib'),
+    user_type_id: integer('user_type_id').references(() => userTypes.id),
+    /** Balance in credits; changes only through the ledger (see credits.ts). */
+    credit: money('credit').notNull().default(0),
+    password_hash: text('password_hash').notNull(),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    is_active: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    check('users_credit_not_negative', sql`${t.credit} >= 0`),
+    index('users_updated_at_idx').on(t.updated_at, t.id),
+    index('users_user_type_idx').on(t.user_type_id),
+    index('users_credit_idx').on(t.credit),
+    index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_last_name_trgm').using('gin', t.last_name.op('gin_trgm_ops')),
+    index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_phone_trgm').using('gin', t.phone.op('gin_trgm_ops')),
+    index('users_details_trgm').using('gin', t.details.op('gin_trgm_ops')),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.role_id] }),
+    index('user_roles_role_idx').on(t.role_id, t.user_id),
+  ],
+);

@@ -1,0 +1,61 @@
+import { fieldErrors } from '@usluge/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, RequestValidationError } from './errors.ts';
+import { translate } from './messages.ts';
+
+/** Unique-violation on one of these constraints is a 409 on the named field. */
+export type ConstraintFields = Record<string, { field: string }>;
+
+type PgError = { code?: string; constraint?: string; cause?: unknown };
+
+function pgErrorOf(error: unknown): PgError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const candidate = current as PgError;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/**
+ * Every error becomes `{message}` (plus `errors` for validation) in the request's language.
+ * Internals (stack traces, SQL) are logged, never sent.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = request.lang ?? 'me';
+    if (error instanceof AppError) {
+      const message = translate(error.key, lang, error.params);
+      return reply
+        .status(error.statusCode)
+        .send(error.fieldErrors ? { message, errors: error.fieldErrors } : { message });
+    }
+    if (error instanceof RequestValidationError) {
+      return reply
+        .status(422)
+        .send({ message: translate('validation_failed', lang), errors: fieldErrors(error.issues, lang) });
+    }
+    const pgError = pgErrorOf(error);
+    if (pgError?.code === '23505') {
+      return reply.status(409).send({ message: translate('conflict', lang) });
+    }
+    if (pgError?.code === '23503') {
+      return reply.status(409).send({ message: translate('referenced', lang) });
+    }
+    if (pgError?.code === '23514' || pgError?.code === '22P02' || pgError?.code === '22003') {
+      return reply.status(422).send({ message: translate('validation_failed', lang) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ message: translate('payload_too_large', lang) });
+    }
+    if (status === 415) return reply.status(415).send({ message: translate('unsupported_media_type', lang) });
+    if (status === 429) return reply.status(429).send({ message: translate('too_many_requests', lang) });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: translate('bad_request', lang) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: translate('internal', lang) });
+  });
+}

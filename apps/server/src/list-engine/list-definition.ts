@@ -1,0 +1,49 @@
+import type { Access, FilterOperator } from '@usluge/contract';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+
+export type ColumnType = 'text' | 'number' | 'boolean' | 'date' | 'id';
+
+/** A filter value after it was checked against its column's type. */
+export type FilterOperand = string | number | boolean | Date;
+
+export type ListColumn = {
+  /** What the column filters and sorts on. */
+  expression: SQL | AnyPgColumn;
+  type: ColumnType;
+  /** Operators a client may filter with; the first is used for a bare value. Absent: not filterable. */
+  operators?: readonly FilterOperator[];
+  isSortable?: boolean;
+  /** For columns that are not a plain expression (e.g. "has this role"): builds the condition. */
+  condition?: (operator: FilterOperator, operands: FilterOperand[]) => SQL;
+};
+
+/** A resource's list: everything the engine needs to filter, sort, page and load it. */
+export type ListDefinition<Row extends { id: number }> = {
+  /** Path segment: `/api/<resource>/index`. */
+  resource: string;
+  /** The FROM clause with its joins. */
+  from: SQL;
+  /** The base table's primary key. */
+  id: AnyPgColumn;
+  columns: Record<string, ListColumn>;
+  defaultSort: { key: string; isDescending: boolean };
+  /** Enables `show_only_active` and `index_active`. */
+  isActiveColumn?: AnyPgColumn;
+  /** Loads the rows of the given ids, in any order; explicit columns only. */
+  loadRows: (db: Database, ids: number[]) => Promise<Row[]>;
+  /** The row as the API returns it: the response schema (fields it does not name are dropped). */
+  rowSchema: z.ZodType;
+  access: { index: Access; indexActive?: Access };
+};
+
+export function defineList<Row extends { id: number }>(definition: ListDefinition<Row>): ListDefinition<Row> {
+  for (const key of [definition.defaultSort.key]) {
+    if (!definition.columns[key]?.isSortable) {
+      throw new Error(`${definition.resource}: default sort key ${key} is not a sortable column`);
+    }
+  }
+  return definition;
+}

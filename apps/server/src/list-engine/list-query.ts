@@ -1,0 +1,244 @@
+import {
+  EXACT_COUNT_CAP,
+  type FilterOperator,
+  type FilterValue,
+  type ParsedListRequest,
+} from '@usluge/contract';
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../http/errors.ts';
+import type { ColumnType, FilterOperand, ListColumn, ListDefinition } from './list-definition.ts';
+
+/** Filter keys with a meaning of their own rather than a column. */
+const SHOW_INACTIVE_ITEMS = 'show_inactive_items';
+
+export type ListMode = 'index' | 'index_active';
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+function invalidValue(column: string): AppError {
+  return new AppError(422, 'invalid_filter_value', { column });
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function toOperand(type: ColumnType, value: unknown, column: string): FilterOperand {
+  switch (type) {
+    case 'text':
+      if (typeof value === 'string' || typeof value === 'number') return String(value).slice(0, 500);
+      throw invalidValue(column);
+    case 'number':
+    case 'id': {
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof number !== 'number' || !Number.isFinite(number)) throw invalidValue(column);
+      if (type === 'id' && !Number.isInteger(number)) throw invalidValue(column);
+      return number;
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 1 || value === '1') return true;
+      if (value === 'false' || value === 0 || value === '0') return false;
+      throw invalidValue(column);
+    case 'date': {
+      if (typeof value !== 'string') throw invalidValue(column);
+      const date = new Date(value);
+      if (Number.isNaN(date.getTime())) throw invalidValue(column);
+      return date;
+    }
+  }
+}
+
+/** `%`, `_` and `\` typed by a user match themselves. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function comparison(
+  column: ListColumn,
+  operator: FilterOperator,
+  operands: FilterOperand[],
+  raw: unknown[],
+): SQL {
+  const e = column.expression;
+  const [first] = operands;
+  switch (operator) {
+    case 'contains':
+      return sql`${e} ilike ${likePattern(String(first))}`;
+    case 'equals':
+      return sql`${e} = ${first}`;
+    case 'gte':
+      return sql`${e} >= ${first}`;
+    case 'lte':
+      // A date-only upper bound includes that whole day.
+      if (column.type === 'date' && typeof raw[0] === 'string' && DATE_ONLY.test(raw[0])) {
+        return sql`${e} < ${first}::timestamptz + interval '1 day'`;
+      }
+      return sql`${e} <= ${first}`;
+    case 'in':
+      return sql`${e} in (${sql.join(
+        operands.map((o) => sql`${o}`),
+        sql`, `,
+      )})`;
+    case 'between': {
+      const parts: SQL[] = [];
+      const [from, to] = raw;
+      if (!isBlank(from)) parts.push(comparison(column, 'gte', [operands[0] as FilterOperand], [from]));
+      if (!isBlank(to)) parts.push(comparison(column, 'lte', [operands[1] as FilterOperand], [to]));
+      return and(...parts) ?? sql`true`;
+    }
+  }
+}
+
+/** One client filter turned into a condition, after checking column, operator and value. */
+function filterCondition(
+  definition: ListDefinition<{ id: number }>,
+  key: string,
+  value: FilterValue,
+): SQL | undefined {
+  const column = Object.hasOwn(definition.columns, key) ? definition.columns[key] : undefined;
+  if (!column?.operators || column.operators.length === 0) {
+    throw new AppError(422, 'unknown_filter_column', { column: key });
+  }
+  const isExplicit = typeof value === 'object' && value !== null && !Array.isArray(value);
+  const operator: FilterOperator = isExplicit
+    ? value.operator
+    : Array.isArray(value)
+      ? column.operators.includes('in')
+        ? 'in'
+        : 'between'
+      : (column.operators[0] as FilterOperator);
+  if (!column.operators.includes(operator)) {
+    throw new AppError(422, 'unknown_filter_operator', { column: key, operator });
+  }
+  const rawValue = isExplicit ? value.value : value;
+  if (isBlank(rawValue)) return undefined;
+
+  const raw: unknown[] = Array.isArray(rawValue) ? rawValue : [rawValue];
+  if (operator === 'between') {
+    if (!Array.isArray(rawValue) || rawValue.length !== 2)
+      throw new AppError(422, 'invalid_filter_value', { column: key });
+    if (raw.every(isBlank)) return undefined;
+  } else if (operator !== 'in' && raw.length !== 1) {
+    throw new AppError(422, 'invalid_filter_value', { column: key });
+  }
+  if (raw.length > 1000) throw new AppError(422, 'invalid_filter_value', { column: key });
+  const operands = raw.map((item) => (isBlank(item) ? '' : toOperand(column.type, item, key)));
+  return column.condition
+    ? column.condition(operator, operands)
+    : comparison(column, operator, operands, raw);
+}
+
+export function buildWhere(
+  definition: ListDefinition<{ id: number }>,
+  request: ParsedListRequest,
+  mode: ListMode,
+): SQL {
+  const conditions: SQL[] = [];
+  const filters = { ...request.filters };
+  const showInactiveItems = filters[SHOW_INACTIVE_ITEMS] === true || filters[SHOW_INACTIVE_ITEMS] === 'true';
+  delete filters[SHOW_INACTIVE_ITEMS];
+
+  for (const [key, value] of Object.entries(filters)) {
+    const condition = filterCondition(definition, key, value);
+    if (condition) conditions.push(condition);
+  }
+  const activeColumn = definition.isActiveColumn;
+  if (activeColumn) {
+    const onlyActive = mode === 'index_active' ? !showInactiveItems : request.show_only_active;
+    if (onlyActive === true || (mode === 'index' && onlyActive === false)) {
+      conditions.push(sql`${activeColumn} = ${onlyActive}`);
+    }
+  }
+  return and(...conditions) ?? sql`true`;
+}
+
+export function buildOrderBy(definition: ListDefinition<{ id: number }>, request: ParsedListRequest): SQL {
+  const { sortBy, sortDesc } = request.options;
+  const keys = sortBy.length > 0 ? sortBy : [definition.defaultSort.key];
+  const parts = keys.map((key, index) => {
+    const column = Object.hasOwn(definition.columns, key) ? definition.columns[key] : undefined;
+    if (!column?.isSortable) throw new AppError(422, 'unknown_sort_key', { column: key });
+    const isDescending = sortBy.length > 0 ? sortDesc[index] === true : definition.defaultSort.isDescending;
+    return isDescending ? desc(column.expression) : asc(column.expression);
+  });
+  // The id breaks ties, so that pages neither repeat nor skip rows.
+  const lastIsDescending =
+    sortBy.length > 0 ? sortDesc[keys.length - 1] === true : definition.defaultSort.isDescending;
+  parts.push(lastIsDescending ? desc(definition.id) : asc(definition.id));
+  return sql.join(parts, sql`, `);
+}
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * Exact total up to EXACT_COUNT_CAP matching rows; above it the planner's estimate (never below
+ * the cap), so that a million-row list does not count every row on every page.
+ */
+export async function countRows(
+  db: Database,
+  definition: ListDefinition<{ id: number }>,
+  where: SQL,
+): Promise<{ total: number; isExact: boolean }> {
+  const capped = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${definition.from} where ${where} limit ${EXACT_COUNT_CAP + 1}) as capped`,
+  )) as unknown as Rows<{ n: number }>;
+  const n = capped.rows[0]?.n ?? 0;
+  if (n <= EXACT_COUNT_CAP) return { total: n, isExact: true };
+  const plan = (await db.execute(
+    sql`explain (format json) select 1 from ${definition.from} where ${where}`,
+  )) as unknown as Rows<{ 'QUERY PLAN': unknown }>;
+  const planJson = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof planJson === 'string' ? JSON.parse(planJson) : planJson) as [
+    { Plan: { 'Plan Rows': number } },
+  ];
+  const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), isExact: false };
+}
+
+/** The ids of one page, found on the indexes alone; the rows are loaded afterwards (deferred join). */
+export async function pageIds(
+  db: Database,
+  definition: ListDefinition<{ id: number }>,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const result = (await db.execute(
+    sql`select ${definition.id} as id from ${definition.from} where ${where} order by ${orderBy} limit ${limit} offset ${offset}`,
+  )) as unknown as Rows<{ id: number }>;
+  return result.rows.map((row) => Number(row.id));
+}
+
+/** Rows loaded by id, put back in the order of the ids. */
+export async function loadInOrder<Row extends { id: number }>(
+  db: Database,
+  definition: ListDefinition<Row>,
+  ids: number[],
+): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = await definition.loadRows(db, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function readList<Row extends { id: number }>(
+  db: Database,
+  definition: ListDefinition<Row>,
+  request: ParsedListRequest,
+  mode: ListMode,
+) {
+  const where = buildWhere(definition, request, mode);
+  const orderBy = buildOrderBy(definition, request);
+  const { page, itemsPerPage } = request.options;
+  const [ids, count] = await Promise.all([
+    pageIds(db, definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage),
+    countRows(db, definition, where),
+  ]);
+  return {
+    result: await loadInOrder(db, definition, ids),
+    total_rows: count.total,
+    total_rows_exact: count.isExact,
+  };
+}

@@ -1,0 +1,36 @@
+import { listRequestSchema, listResponseSchema } from '@usluge/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../db/client.ts';
+import type { ListDefinition } from './list-definition.ts';
+import { type ListMode, readList } from './list-query.ts';
+
+/** Registers `POST /<resource>/index` and, for resources with is_active, `/<resource>/index_active`. */
+export function registerListRoutes<Row extends { id: number }>(
+  app: FastifyInstance,
+  db: Database,
+  definition: ListDefinition<Row>,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const modes: ListMode[] = definition.isActiveColumn ? ['index', 'index_active'] : ['index'];
+  for (const mode of modes) {
+    const access =
+      mode === 'index' ? definition.access.index : (definition.access.indexActive ?? definition.access.index);
+    typed.post(
+      `/${definition.resource}/${mode}`,
+      {
+        config: { access },
+        schema: {
+          tags: [definition.resource],
+          summary:
+            mode === 'index'
+              ? `List ${definition.resource}: filter, sort, page`
+              : `Active ${definition.resource} for pickers`,
+          body: listRequestSchema,
+          response: { 200: listResponseSchema(definition.rowSchema) },
+        },
+      },
+      async (request) => readList(db, definition, request.body, mode),
+    );
+  }
+}

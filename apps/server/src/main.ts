@@ -1,0 +1,58 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { seed } from './db/seed/seed.ts';
+
+function printAdminPassword(password: string): void {
+  const line = '='.repeat(64);
+  process.stdout.write(
+    `\n${line}\n  First start: created the staff account "admin".\n  Password: ${password}\n` +
+      `  It is shown only this once. Sign in and keep it safe,\n  or set ADMIN_PASSWORD before the first start.\n${line}\n\n`,
+  );
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = config.databaseUrl
+    ? await openDatabase({ driver: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
+  const outcome = await seed(handle.db, {
+    isDemoSeeded: config.isDemoSeeded,
+    adminPassword: config.adminPassword,
+  });
+  if (outcome.generatedAdminPassword) printAdminPassword(outcome.generatedAdminPassword);
+
+  const app = await buildApp({ config, db: handle.db, driver: handle.driver });
+  if (outcome.isDemoCreated) app.log.info('demo data created');
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import type { CurrentUser } from '@usluge/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { roles, userRoles, users } from '../../db/schema/index.ts';
+
+/** The user's roles as `[{id, name}]`, ordered by id. */
+export const rolesJson = (userId: typeof users.id) =>
+  sql<{ id: number; name: string }[]>`coalesce((
+    select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}) order by ${roles.id})
+    from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.role_id}
+    where ${userRoles.user_id} = ${userId}), '[]'::json)`;
+
+export async function findCurrentUser(db: Database, userId: number): Promise<CurrentUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      last_name: users.last_name,
+      email: users.email,
+      username: users.username,
+      phone: users.phone,
+      details: users.details,
+      image_url: users.image_url,
+      roles: rolesJson(users.id),
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What sign-in needs to know about a username (case-insensitive). */
+export async function findLoginCandidate(db: Database, username: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      passwordHash: users.password_hash,
+      isActive: users.is_active,
+      roleIds: sql<
+        number[]
+      >`coalesce((select array_agg(${userRoles.role_id}) from ${userRoles} where ${userRoles.user_id} = ${users.id}), '{}')`,
+    })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row ?? null;
+}

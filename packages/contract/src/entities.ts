@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { roleSchema } from './session.ts';
+
+/** A timestamp: a Date on the server, an ISO 8601 string on the wire. */
+export const timestampSchema = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
+
+export const idNameSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const userTypeRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_active: z.boolean(),
+  updated_at: timestampSchema,
+});
+
+export const roleRowSchema = roleSchema.extend({ is_active: z.boolean(), updated_at: timestampSchema });
+
+export const countryRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  is_active: z.boolean(),
+  updated_at: timestampSchema,
+});
+
+/** A row of the users list. Never carries the password hash. */
+export const userRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  username: z.string(),
+  phone: z.string().nullable(),
+  details: z.string().nullable(),
+  image_url: z.string().nullable(),
+  address: z.string().nullable(),
+  pib: z.string().nullable(),
+  credit: z.number(),
+  roles: z.array(roleSchema),
+  user_type_id: z.number().int().nullable(),
+  user_types: idNameSchema.nullable(),
+  is_active: z.boolean(),
+  updated_at: timestampSchema,
+});
+export type UserRow = z.input<typeof userRowSchema>;
