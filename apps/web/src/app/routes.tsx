@@ -1,0 +1,98 @@
+import type { Area } from '@usluge/contract';
+import type { ComponentType, ReactElement } from 'react';
+import type { RouteObject } from 'react-router';
+import type { ResourceConfig, RowBase } from '../components/list/resource-types.ts';
+import type { TranslationKey } from '../i18n/catalogue.ts';
+import { LandingPage } from '../pages/public/landing/landing-page.tsx';
+import { ADMIN_AREAS, type AdminRouteHandle } from './admin-areas.ts';
+import { BootSplash } from './boot-splash.tsx';
+
+type LazyComponent = () => Promise<{ Component: ComponentType } | { element: ReactElement }>;
+
+function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): LazyComponent {
+  return () => load().then((module) => ({ Component: pick(module) }));
+}
+
+/** A list screen: the generic ListScreen with one resource's configuration, both loaded on demand. */
+function resourceScreen<Row extends RowBase>(
+  loadResource: () => Promise<ResourceConfig<Row>>,
+): LazyComponent {
+  return async () => {
+    const [{ ListScreen }, resource] = await Promise.all([
+      import('../components/list/list-screen.tsx'),
+      loadResource(),
+    ]);
+    return { element: <ListScreen resource={resource} /> };
+  };
+}
+
+function inPreparation(titleKey: TranslationKey): LazyComponent {
+  return async () => {
+    const { InPreparationScreen } = await import('../components/layout/in-preparation-screen.tsx');
+    return { element: <InPreparationScreen titleKey={titleKey} /> };
+  };
+}
+
+/** Admin screens that exist; every other area shows 'in preparation' until its issue lands. */
+const ADMIN_SCREENS: Partial<Record<Area, LazyComponent>> = {
+  users: resourceScreen(() => import('../pages/admin/users/users-resource.tsx').then((m) => m.usersResource)),
+  countries: resourceScreen(() =>
+    import('../pages/admin/countries/countries-resource.ts').then((m) => m.countriesResource),
+  ),
+  dashboard: page(
+    () => import('../pages/admin/dashboard/dashboard-screen.tsx'),
+    (m) => m.DashboardScreen,
+  ),
+  test: page(
+    () => import('../pages/admin/test/test-screen.tsx'),
+    (m) => m.TestScreen,
+  ),
+};
+
+const accountPages = () => import('../pages/public/account/account-pages.tsx');
+
+/**
+ * Every route of SPEC.md section 2. The landing page is in the entry chunk; everything else,
+ * MUI included, loads when its route is visited.
+ */
+export const routes: RouteObject[] = [
+  { path: '/', Component: LandingPage },
+  {
+    lazy: page(
+      () => import('./mui-root.tsx'),
+      (m) => m.MuiRoot,
+    ),
+    HydrateFallback: BootSplash,
+    children: [
+      {
+        path: '/login',
+        lazy: page(
+          () => import('../pages/public/login/login-page.tsx'),
+          (m) => m.LoginPage,
+        ),
+      },
+      { path: '/verify-account/:token', lazy: page(accountPages, (m) => m.VerifyAccountPage) },
+      { path: '/reset-password/:token', lazy: page(accountPages, (m) => m.ResetPasswordPage) },
+      { path: '/delete-account', lazy: page(accountPages, (m) => m.DeleteAccountPage) },
+      { path: '/seeders', lazy: page(accountPages, (m) => m.SeedersPage) },
+      {
+        lazy: async () => {
+          const { AdminLayout, adminLoader } = await import('./shell/admin-layout.tsx');
+          return { Component: AdminLayout, loader: adminLoader };
+        },
+        children: ADMIN_AREAS.map((area) => ({
+          path: area.path,
+          handle: { area: area.area, titleKey: area.titleKey } satisfies AdminRouteHandle,
+          lazy: ADMIN_SCREENS[area.area] ?? inPreparation(area.titleKey),
+        })),
+      },
+      {
+        path: '*',
+        lazy: page(
+          () => import('../pages/public/not-found/not-found-page.tsx'),
+          (m) => m.NotFoundPage,
+        ),
+      },
+    ],
+  },
+];

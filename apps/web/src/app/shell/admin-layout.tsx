@@ -1,0 +1,133 @@
+import BlockIcon from '@mui/icons-material/Block';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { AREA_ACCESS, canAccess } from '@usluge/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
+import { requireSessionLoader } from '../../auth/require-session.ts';
+import { logout } from '../../auth/session-api.ts';
+import { useCurrentUser } from '../../auth/session-store.ts';
+import { LanguageSwitch } from '../../components/layout/language-switch.tsx';
+import { StatusScreen } from '../../components/layout/status-screen.tsx';
+import { ThemeToggle } from '../../components/layout/theme-toggle.tsx';
+import { isAdminRouteHandle } from '../admin-areas.ts';
+import { appQueryClient } from '../query-client.ts';
+import { AdminMenu } from './admin-menu.tsx';
+
+const DRAWER_WIDTH = 264;
+
+/** Every admin route goes through the session guard first. */
+export const adminLoader = requireSessionLoader;
+
+/** The admin shell: app bar, collapsible drawer with the menu, and the current screen. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [isDrawerOpen, setDrawerOpen] = useState(isWide);
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const handle = matches.map((m) => m.handle).findLast(isAdminRouteHandle);
+  const roleIds = user?.roles.map((r) => r.id) ?? [];
+  const isAllowed = handle === undefined || canAccess(AREA_ACCESS[handle.area], roleIds);
+  const title = handle ? t(handle.titleKey) : t('common.appName');
+
+  useEffect(() => {
+    setDrawerOpen(isWide);
+  }, [isWide]);
+
+  useEffect(() => {
+    document.title = `${title} · ${t('common.appName')}`;
+  }, [title, t]);
+
+  if (!user) return null;
+
+  const onLogout = async () => {
+    try {
+      await logout();
+    } finally {
+      appQueryClient.clear();
+      await navigate('/login', { replace: true });
+    }
+  };
+
+  const isDrawerShown = isDrawerOpen;
+  const drawerToggleLabel = isDrawerShown ? t('shell.closeDrawer') : t('shell.openDrawer');
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <Tooltip title={drawerToggleLabel}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={drawerToggleLabel}
+              aria-expanded={isDrawerShown}
+              aria-controls="admin-drawer"
+              onClick={() => setDrawerOpen((open) => !open)}
+            >
+              {isDrawerShown ? <MenuOpenIcon /> : <MenuIcon />}
+            </IconButton>
+          </Tooltip>
+          <Typography variant="h6" component="div" sx={{ fontWeight: 700 }}>
+            {t('common.appName')}
+          </Typography>
+          <Box sx={{ flexGrow: 1 }} />
+          <Typography sx={{ display: { xs: 'none', sm: 'block' } }} data-testid="greeting">
+            {t('shell.greeting', { name: user.name })}
+          </Typography>
+          <LanguageSwitch color="inherit" />
+          <ThemeToggle />
+          <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void onLogout()}>
+            {t('shell.logout')}
+          </Button>
+        </Toolbar>
+        {navigation.state === 'loading' && (
+          <LinearProgress color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }} />
+        )}
+      </AppBar>
+      <Drawer
+        id="admin-drawer"
+        variant={isWide ? 'persistent' : 'temporary'}
+        open={isDrawerShown}
+        onClose={() => setDrawerOpen(false)}
+        sx={{
+          width: isWide && isDrawerShown ? DRAWER_WIDTH : 0,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <Toolbar />
+        <AdminMenu roleIds={roleIds} onNavigate={() => !isWide && setDrawerOpen(false)} />
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <Toolbar />
+        {isAllowed ? (
+          <Outlet />
+        ) : (
+          <StatusScreen
+            title={title}
+            text={t('placeholder.noAccessText')}
+            icon={<BlockIcon fontSize="large" />}
+          />
+        )}
+      </Box>
+    </Box>
+  );
+}

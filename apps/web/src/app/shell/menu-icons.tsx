@@ -1,0 +1,31 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import CategoryIcon from '@mui/icons-material/Category';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import GroupIcon from '@mui/icons-material/Group';
+import LocationCityIcon from '@mui/icons-material/LocationCity';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import PaidIcon from '@mui/icons-material/Paid';
+import PublicIcon from '@mui/icons-material/Public';
+import ScienceIcon from '@mui/icons-material/Science';
+import BadgeIcon from '@mui/icons-material/SwitchAccount';
+import TollIcon from '@mui/icons-material/Toll';
+import type { Area } from '@usluge/contract';
+import type { ReactNode } from 'react';
+
+export const MENU_ICONS: Record<Area, ReactNode> = {
+  adsOnApproval: <FactCheckIcon />,
+  ads: <CampaignIcon />,
+  notifications: <NotificationsIcon />,
+  userTypes: <BadgeIcon />,
+  users: <GroupIcon />,
+  countries: <PublicIcon />,
+  cities: <LocationCityIcon />,
+  services: <CategoryIcon />,
+  currencies: <PaidIcon />,
+  credits: <TollIcon />,
+  reports: <AssessmentIcon />,
+  dashboard: <DashboardIcon />,
+  test: <ScienceIcon />,
+};

@@ -1,0 +1,51 @@
+import Chip from '@mui/material/Chip';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ColumnConfig } from './resource-types.ts';
+
+const DATE_TIME_FORMAT = { me: 'DD.MM.YYYY. HH:mm', en: 'YYYY-MM-DD HH:mm' } as const;
+
+export function DateTimeText({ value }: { value: unknown }) {
+  const { i18n } = useTranslation();
+  if (typeof value !== 'string' && !(value instanceof Date)) return null;
+  const date = dayjs(value);
+  if (!date.isValid()) return null;
+  const format = i18n.language === 'en' ? DATE_TIME_FORMAT.en : DATE_TIME_FORMAT.me;
+  return <time dateTime={date.toISOString()}>{date.format(format)}</time>;
+}
+
+export function YesNoText({ value }: { value: unknown }) {
+  const { t } = useTranslation();
+  if (typeof value !== 'boolean') return null;
+  return <>{value ? t('common.yes') : t('common.no')}</>;
+}
+
+/** The is_active column: active, or cancelled (SPEC.md section 4). */
+export function ActiveStatusChip({ isActive }: { isActive: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={isActive ? 'success' : 'default'}
+      label={isActive ? t('list.status.active') : t('list.status.inactive')}
+    />
+  );
+}
+
+export function readField(row: object, key: string): unknown {
+  return (row as Record<string, unknown>)[key];
+}
+
+/** A cell's content: the column's renderer, or the field shown by the column's filter kind. */
+export function renderCell<Row extends object>(column: ColumnConfig<Row>, row: Row): ReactNode {
+  if (column.render) return column.render(row);
+  const value = readField(row, column.key);
+  if (column.key === 'is_active' && typeof value === 'boolean') return <ActiveStatusChip isActive={value} />;
+  if (column.filter?.kind === 'date') return <DateTimeText value={value} />;
+  if (typeof value === 'boolean') return <YesNoText value={value} />;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return '';
+  return String(value);
+}

@@ -1,0 +1,171 @@
+import { type FilterValue, type ListRequest, PAGE_SIZES } from '@usluge/contract';
+import type { ColumnConfig, ColumnFilter, ResourceConfig, RowBase, SortState } from './resource-types.ts';
+
+export type PageSize = (typeof PAGE_SIZES)[number];
+export type Activity = 'active' | 'inactive' | 'all';
+
+/**
+ * A filter as the filter row edits it and the URL carries it: always text. Dates are
+ * `from..to` (either side may be empty), numbers and ids their decimal form, booleans true/false.
+ */
+export type FilterDraft = Record<string, string>;
+
+export type ListState = {
+  page: number;
+  pageSize: PageSize;
+  sort: SortState;
+  activity: Activity;
+  filters: FilterDraft;
+};
+
+export const DEFAULT_ACTIVITY: Activity = 'all';
+export const FIRST_PAGE_SIZE: PageSize = PAGE_SIZES[0];
+
+/** URL parameter names. Filters are `f.<column key>`. */
+const PARAM = { page: 'page', size: 'size', sort: 'sort', desc: 'desc', active: 'active' } as const;
+const FILTER_PREFIX = 'f.';
+export const DATE_RANGE_SEPARATOR = '..';
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isPageSize(value: number): value is PageSize {
+  return (PAGE_SIZES as readonly number[]).includes(value);
+}
+
+function filterColumns<Row>(columns: readonly ColumnConfig<Row>[]) {
+  return columns.filter((c): c is ColumnConfig<Row> & { filter: ColumnFilter } => c.filter !== undefined);
+}
+
+/** Parses one filter text for its column; null when it is empty or malformed (it is then ignored). */
+export function parseFilter(filter: ColumnFilter, raw: string): FilterValue | null {
+  const text = raw.trim();
+  if (text === '') return null;
+  switch (filter.kind) {
+    case 'text':
+      return { operator: 'contains', value: text };
+    case 'number': {
+      const n = Number(text.replace(',', '.'));
+      return Number.isFinite(n) ? { operator: filter.operator ?? 'equals', value: n } : null;
+    }
+    case 'boolean':
+      return text === 'true' || text === 'false' ? { operator: 'equals', value: text === 'true' } : null;
+    case 'date': {
+      const [from = '', to = ''] = text.split(DATE_RANGE_SEPARATOR);
+      const isFromValid = ISO_DAY.test(from);
+      const isToValid = ISO_DAY.test(to);
+      if (!isFromValid && !isToValid) return null;
+      return {
+        operator: 'between',
+        value: [isFromValid ? startOfDay(from) : null, isToValid ? endOfDay(to) : null],
+      };
+    }
+    case 'select': {
+      const n = Number(text);
+      return { operator: 'equals', value: Number.isInteger(n) ? n : text };
+    }
+  }
+}
+
+/** Local midnight of a `YYYY-MM-DD` day as an ISO instant. */
+function startOfDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, 0, 0, 0, 0).toISOString();
+}
+
+function endOfDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, 23, 59, 59, 999).toISOString();
+}
+
+/** Reads the list state from the URL; anything unknown or malformed falls back to the default. */
+export function readListState<Row extends RowBase>(
+  resource: ResourceConfig<Row>,
+  params: URLSearchParams,
+): ListState {
+  const page = Number(params.get(PARAM.page));
+  const size = Number(params.get(PARAM.size));
+  const sortKey = params.get(PARAM.sort);
+  const isSortable = resource.columns.some((c) => c.key === sortKey && c.isSortable);
+  const active = params.get(PARAM.active);
+  const filters: FilterDraft = {};
+  for (const column of filterColumns(resource.columns)) {
+    const raw = params.get(FILTER_PREFIX + column.key);
+    if (raw !== null && parseFilter(column.filter, raw) !== null) filters[column.key] = raw;
+  }
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: isPageSize(size) ? size : FIRST_PAGE_SIZE,
+    sort:
+      sortKey !== null && isSortable
+        ? { key: sortKey, isDescending: params.get(PARAM.desc) === '1' }
+        : resource.defaultSort,
+    activity:
+      resource.hasActivityFilter !== false && (active === 'active' || active === 'inactive')
+        ? active
+        : DEFAULT_ACTIVITY,
+    filters,
+  };
+}
+
+/** Writes the list state into URL parameters, leaving defaults out so links stay short. */
+export function writeListState<Row extends RowBase>(
+  resource: ResourceConfig<Row>,
+  state: ListState,
+  base: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const key of [...params.keys()]) {
+    if (key.startsWith(FILTER_PREFIX) || Object.values<string>(PARAM).includes(key)) params.delete(key);
+  }
+  if (state.page !== 1) params.set(PARAM.page, String(state.page));
+  if (state.pageSize !== FIRST_PAGE_SIZE) params.set(PARAM.size, String(state.pageSize));
+  const isDefaultSort =
+    state.sort.key === resource.defaultSort.key &&
+    state.sort.isDescending === resource.defaultSort.isDescending;
+  if (!isDefaultSort) {
+    params.set(PARAM.sort, state.sort.key);
+    if (state.sort.isDescending) params.set(PARAM.desc, '1');
+  }
+  if (state.activity !== DEFAULT_ACTIVITY) params.set(PARAM.active, state.activity);
+  for (const column of filterColumns(resource.columns)) {
+    const raw = state.filters[column.key];
+    if (raw !== undefined && parseFilter(column.filter, raw) !== null)
+      params.set(FILTER_PREFIX + column.key, raw);
+  }
+  return params;
+}
+
+/** The body of `POST /api/<entity>/index` for a list state. */
+export function buildListRequest<Row extends RowBase>(
+  resource: ResourceConfig<Row>,
+  state: ListState,
+): ListRequest {
+  const filters: Record<string, FilterValue> = {};
+  for (const column of filterColumns(resource.columns)) {
+    const raw = state.filters[column.key];
+    const value = raw === undefined ? null : parseFilter(column.filter, raw);
+    if (value !== null) filters[column.key] = value;
+  }
+  return {
+    filters,
+    options: {
+      page: state.page,
+      itemsPerPage: state.pageSize,
+      sortBy: [state.sort.key],
+      sortDesc: [state.sort.isDescending],
+    },
+    show_only_active: state.activity === 'all' ? null : state.activity === 'active',
+  };
+}
+
+/** Only the filters that mean something (empty and malformed texts dropped). */
+export function cleanFilters<Row extends RowBase>(
+  resource: ResourceConfig<Row>,
+  draft: FilterDraft,
+): FilterDraft {
+  const clean: FilterDraft = {};
+  for (const column of filterColumns(resource.columns)) {
+    const raw = draft[column.key];
+    if (raw !== undefined && parseFilter(column.filter, raw) !== null) clean[column.key] = raw.trim();
+  }
+  return clean;
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import type { EntityId, EntityName } from '../../api/list-api.ts';
+import type { TranslationKey } from '../../i18n/catalogue.ts';
+
+/** Every row the generic list shows has an id; `is_active` drives delete-or-restore. */
+export type RowBase = { id: EntityId; is_active?: boolean };
+
+/** A fixed choice of a select filter or field; the label is a translation key. */
+export type SelectOption = { value: string | number; labelKey: TranslationKey };
+
+/**
+ * The filter a column offers in the filter row, and the operator it sends:
+ * - text: `{operator: 'contains', value}`
+ * - number: `{operator, value}` with the column's operator (equals by default)
+ * - boolean: `{operator: 'equals', value: true | false}`
+ * - date: `{operator: 'between', value: [from, to]}` (whole days, local time)
+ * - select: `{operator: 'equals', value: id}`, choices from a picker endpoint or a fixed list
+ */
+export type ColumnFilter =
+  | { kind: 'text' }
+  | { kind: 'number'; operator?: 'equals' | 'gte' | 'lte' }
+  | { kind: 'boolean' }
+  | { kind: 'date' }
+  | { kind: 'select'; picker: EntityName }
+  | { kind: 'select'; options: readonly SelectOption[] };
+
+export type FilterKind = ColumnFilter['kind'];
+
+export type ColumnConfig<Row> = {
+  /** The API's column key: filter key, sort key and (by default) the row field shown. */
+  key: string;
+  titleKey: TranslationKey;
+  /** Omit for a column without a filter. */
+  filter?: ColumnFilter;
+  isSortable?: boolean;
+  /** Cell content; by default the row field `key`, dates formatted, booleans as yes/no. */
+  render?: (row: Row) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  /** Minimum width in pixels. */
+  width?: number;
+};
+
+export type SortState = { key: string; isDescending: boolean };
+
+/** Props every resource's add/edit dialog receives from the list screen. */
+export type FormDialogProps<Row> = {
+  entity: EntityName;
+  /** null: add a new row; a row: edit it. */
+  row: Row | null;
+  isOpen: boolean;
+  onClose: () => void;
+  /** Called after a successful save; the list reloads. */
+  onSaved: () => void;
+};
+
+/** What `defineForm()` (components/form) returns: the resource's add/edit dialog. */
+export type ResourceForm<Row> = {
+  renderDialog: (props: FormDialogProps<Row>) => ReactNode;
+};
+
+/**
+ * Everything particular to one resource's list screen. The generic machinery (list engine, list
+ * screen, form dialog, confirm dialog, error dialog, snackbar) reads it; a resource's folder holds
+ * only this.
+ */
+export type ResourceConfig<Row extends RowBase> = {
+  /** Endpoint name: `POST /api/<entity>/index`, `/store`, `/update/{id}`, `/destroy/{id}`. */
+  entity: EntityName;
+  titleKey: TranslationKey;
+  columns: readonly ColumnConfig<Row>[];
+  defaultSort: SortState;
+  canAdd: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  /** The active / inactive / all choice (show_only_active). On unless the entity has no is_active. */
+  hasActivityFilter?: boolean;
+  /** The add/edit dialog; required when canAdd or canEdit is true. */
+  form?: ResourceForm<Row>;
+};
+
+/** Keeps a resource's row type while checking the object against ResourceConfig. */
+export function defineResource<Row extends RowBase>(config: ResourceConfig<Row>): ResourceConfig<Row> {
+  return config;
+}

@@ -1,0 +1,105 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { destroyEntity, fetchList } from '../../api/list-api.ts';
+import { feedback } from '../feedback/feedback-store.ts';
+import {
+  type Activity,
+  buildListRequest,
+  cleanFilters,
+  DEFAULT_ACTIVITY,
+  FIRST_PAGE_SIZE,
+  type FilterDraft,
+  type ListState,
+  type PageSize,
+  readListState,
+  writeListState,
+} from './list-state.ts';
+import type { ResourceConfig, RowBase } from './resource-types.ts';
+
+/**
+ * The list engine: the list state lives in the URL (filters, sort, page, page size, activity), so a
+ * reload or a shared link shows the same list; the rows come from `POST /api/<entity>/index`.
+ */
+export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(resource, params), [resource, params]);
+  const request = useMemo(() => buildListRequest(resource, state), [resource, state]);
+
+  const query = useQuery({
+    queryKey: ['list', resource.entity, request],
+    queryFn: ({ signal }) => fetchList<Row>(resource.entity, request, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const go = useCallback(
+    (next: ListState) => setParams(writeListState(resource, next, params)),
+    [resource, params, setParams],
+  );
+
+  /** Applying filters goes back to page 1 with the first page size (SPEC.md section 9). */
+  const applyFilters = useCallback(
+    (draft: FilterDraft) =>
+      go({ ...state, filters: cleanFilters(resource, draft), page: 1, pageSize: FIRST_PAGE_SIZE }),
+    [go, resource, state],
+  );
+
+  const clearFilters = useCallback(
+    () => go({ ...state, filters: {}, activity: DEFAULT_ACTIVITY, page: 1, pageSize: FIRST_PAGE_SIZE }),
+    [go, state],
+  );
+
+  const setActivity = useCallback(
+    (activity: Activity) => go({ ...state, activity, page: 1, pageSize: FIRST_PAGE_SIZE }),
+    [go, state],
+  );
+
+  const setPage = useCallback((page: number) => go({ ...state, page }), [go, state]);
+
+  const setPageSize = useCallback((pageSize: PageSize) => go({ ...state, pageSize, page: 1 }), [go, state]);
+
+  /** The same column again flips the direction; another column starts ascending. */
+  const toggleSort = useCallback(
+    (key: string) =>
+      go({
+        ...state,
+        page: 1,
+        sort: { key, isDescending: state.sort.key === key ? !state.sort.isDescending : false },
+      }),
+    [go, state],
+  );
+
+  const { refetch } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+
+  const toggleActive = useMutation({
+    mutationFn: (row: Row) => destroyEntity(resource.entity, row.id),
+    onSuccess: (_, row) => {
+      feedback.showSuccess(row.is_active === false ? t('list.restored') : t('list.deleted'));
+      refresh();
+    },
+  });
+
+  return {
+    state,
+    request,
+    rows: query.data?.result ?? [],
+    totalRows: query.data?.total_rows ?? 0,
+    isTotalExact: query.data?.total_rows_exact ?? true,
+    isLoading: query.isPending,
+    isFetching: query.isFetching,
+    isError: query.isError,
+    applyFilters,
+    clearFilters,
+    setActivity,
+    setPage,
+    setPageSize,
+    toggleSort,
+    refresh,
+    toggleActive,
+  };
+}
+
+export type ListEngine<Row extends RowBase> = ReturnType<typeof useListEngine<Row>>;

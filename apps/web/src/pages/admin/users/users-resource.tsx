@@ -1,0 +1,82 @@
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { ROLE } from '@usluge/contract';
+import { defineResource } from '../../../components/list/resource-types.ts';
+
+export type UserRow = {
+  id: number;
+  name: string;
+  last_name: string | null;
+  email: string;
+  username: string;
+  phone: string | null;
+  details: string | null;
+  image_url: string | null;
+  address: string | null;
+  pib: string | null;
+  credit: number | null;
+  roles: { id: number; name: string }[];
+  user_types: { id: number; name: string } | null;
+  user_type_id: number | null;
+  is_active: boolean;
+  updated_at: string;
+};
+
+/** The balance is shown for users holding any role other than administrator; null shows as 0. */
+export function shownCredit(user: Pick<UserRow, 'roles' | 'credit'>): number | null {
+  return user.roles.some((r) => r.id !== ROLE.administrator) ? (user.credit ?? 0) : null;
+}
+
+/** Users (SPEC.md section 2): read-only here; the form and the credits dialog come later. */
+export const usersResource = defineResource<UserRow>({
+  entity: 'users',
+  titleKey: 'pages.users',
+  defaultSort: { key: 'updated_at', isDescending: true },
+  canAdd: false,
+  canEdit: false,
+  canDelete: false,
+  columns: [
+    {
+      key: 'updated_at',
+      titleKey: 'columns.updated_at',
+      filter: { kind: 'date' },
+      isSortable: true,
+      width: 150,
+    },
+    {
+      key: 'name',
+      titleKey: 'columns.full_name',
+      filter: { kind: 'text' },
+      isSortable: true,
+      width: 160,
+      render: (user) => [user.name, user.last_name].filter(Boolean).join(' '),
+    },
+    { key: 'email', titleKey: 'columns.email', filter: { kind: 'text' }, isSortable: true, width: 160 },
+    { key: 'username', titleKey: 'columns.username', filter: { kind: 'text' }, isSortable: true, width: 140 },
+    { key: 'phone', titleKey: 'columns.phone', filter: { kind: 'text' }, isSortable: true, width: 130 },
+    { key: 'details', titleKey: 'columns.details', filter: { kind: 'text' }, width: 160 },
+    {
+      key: 'credit',
+      titleKey: 'columns.credit',
+      filter: { kind: 'number', operator: 'gte' },
+      isSortable: true,
+      align: 'right',
+      width: 110,
+      render: (user) => shownCredit(user) ?? '',
+    },
+    {
+      key: 'roles',
+      titleKey: 'columns.roles',
+      filter: { kind: 'select', picker: 'roles' },
+      width: 150,
+      render: (user) => (
+        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+          {user.roles.map((role) => (
+            <Chip key={role.id} size="small" label={role.name} />
+          ))}
+        </Stack>
+      ),
+    },
+    { key: 'is_active', titleKey: 'columns.is_active', isSortable: true },
+  ],
+});

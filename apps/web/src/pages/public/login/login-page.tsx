@@ -1,0 +1,124 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HttpError } from '../../../api/http-error.ts';
+import { HOME_AFTER_LOGIN } from '../../../app/admin-areas.ts';
+import { login } from '../../../auth/session-api.ts';
+import { PublicCardLayout } from '../../../components/layout/public-card-layout.tsx';
+
+type FieldErrors = { username?: string; password?: string };
+
+/** SPEC.md section 2, /login: focus on username, Enter submits, show/hide password, red alert on failure. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [isPasswordShown, setPasswordShown] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    document.title = `${t('login.title')} · ${t('common.appName')}`;
+  }, [t]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    if (username.trim() === '') errors.username = t('validation.required');
+    if (password === '') errors.password = t('validation.required');
+    setFieldErrors(errors);
+    if (errors.username || errors.password) return;
+
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await login(username.trim(), password);
+      await navigate(HOME_AFTER_LOGIN, { replace: true });
+    } catch (error) {
+      setFailure(
+        error instanceof HttpError
+          ? (error.serverError ?? error.serverMessage ?? t('common.contactAdministrator'))
+          : t('login.failed'),
+      );
+      setSubmitting(false);
+    }
+  };
+
+  const toggleLabel = isPasswordShown ? t('login.hidePassword') : t('login.showPassword');
+
+  return (
+    <PublicCardLayout>
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        onSubmit={(e) => void onSubmit(e)}
+        aria-labelledby="login-title"
+      >
+        <div>
+          <Typography id="login-title" variant="h5" component="h1">
+            {t('login.title')}
+          </Typography>
+          <Typography color="text.secondary">{t('login.subtitle')}</Typography>
+        </div>
+        <TextField
+          label={t('login.username')}
+          name="username"
+          autoComplete="username"
+          autoFocus
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={fieldErrors.username !== undefined}
+          helperText={fieldErrors.username}
+        />
+        <TextField
+          label={t('login.password')}
+          name="password"
+          type={isPasswordShown ? 'text' : 'password'}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldErrors.password !== undefined}
+          helperText={fieldErrors.password ?? t('login.passwordHint')}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton
+                    aria-label={toggleLabel}
+                    aria-pressed={isPasswordShown}
+                    onClick={() => setPasswordShown((shown) => !shown)}
+                    edge="end"
+                  >
+                    {isPasswordShown ? <VisibilityOff /> : <Visibility />}
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {t('login.submit')}
+        </Button>
+        {failure !== null && (
+          <Alert severity="error" variant="filled" role="alert">
+            {failure}
+          </Alert>
+        )}
+      </Stack>
+    </PublicCardLayout>
+  );
+}
