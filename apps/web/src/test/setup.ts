@@ -2,10 +2,24 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// jsdom lacks matchMedia; MUI and the theme store ask it. Light system setting by default.
+/** What the fake screen looks like: a desktop width and a light system theme, unless a test says otherwise. */
+export const fakeScreen = { width: 1280, isDarkPreferred: false };
+
+function matches(query: string): boolean {
+  if (query.includes('prefers-color-scheme: dark')) return fakeScreen.isDarkPreferred;
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  if (min?.[1] && fakeScreen.width < Number(min[1])) return false;
+  if (max?.[1] && fakeScreen.width > Number(max[1])) return false;
+  return Boolean(min || max);
+}
+
+// jsdom lacks matchMedia; MUI and the theme store ask it.
 beforeEach(() => {
+  fakeScreen.width = 1280;
+  fakeScreen.isDarkPreferred = false;
   window.matchMedia = vi.fn((query: string) => ({
-    matches: false,
+    matches: matches(query),
     media: query,
     onchange: null,
     addListener: vi.fn(),

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http-error.ts';
 import { storeEntity, updateEntity } from '../../api/list-api.ts';
 import { usePicker } from '../../api/use-picker.ts';
+import type { TranslationKey } from '../../i18n/catalogue.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { feedback } from '../feedback/feedback-store.ts';
 import type { FormDialogProps, RowBase } from '../list/resource-types.ts';
@@ -132,15 +133,26 @@ type InputProps<Values extends FieldValues> = {
   error: string | undefined;
 };
 
+/**
+ * Contract schemas name their messages by key (`validation.required`); zod keeps such a message as
+ * it is, so it is translated here. Other messages came from the error map or the server already.
+ */
+function useFieldError(message: string | undefined): string | undefined {
+  const { t, i18n } = useTranslation();
+  if (message === undefined) return undefined;
+  return message.startsWith('validation.') && i18n.exists(message) ? t(message as TranslationKey) : message;
+}
+
 function FormFieldInput<Values extends FieldValues>({
   field,
   value,
   onChange,
   onBlur,
-  error,
+  error: rawError,
 }: InputProps<Values>) {
   const { t } = useTranslation();
   const label = t(field.labelKey);
+  const error = useFieldError(rawError);
 
   switch (field.kind) {
     case 'checkbox':
