@@ -1,0 +1,306 @@
+/** What demo ads say, by service: titles and a sentence of detail for offers and demands, a price range. */
+export type ServiceAdText = {
+  offers: readonly string[];
+  demands: readonly string[];
+  offerDetail: string;
+  demandDetail: string;
+  /** Usual price in EUR: [lowest, highest]. */
+  price: readonly [number, number];
+};
+
+/** Keyed by the service's seeded name; a service staff renamed or added falls back to generic text. */
+export const AD_TEXTS: Readonly<Record<string, ServiceAdText>> = {
+  'Košenje trave': {
+    offers: ['Košenje trave i održavanje travnjaka', 'Košenje dvorišta i placeva trimerom'],
+    demands: ['Potrebno košenje trave u dvorištu', 'Tražim nekoga za redovno košenje travnjaka'],
+    offerDetail: 'Kosimo trimerom i samohodnom kosačicom, pokošenu travu odvozimo.',
+    demandDetail: 'Površina je oko 500 m², pokošenu travu treba odvesti.',
+    price: [15, 80],
+  },
+  'Orezivanje voćki i živice': {
+    offers: ['Orezivanje voćaka i žive ograde', 'Stručno orezivanje maslina i voća'],
+    demands: ['Potrebno orezivanje voćnjaka', 'Tražim majstora za oblikovanje živice'],
+    offerDetail: 'Orezujemo voćke, masline i vinovu lozu, granje odvozimo.',
+    demandDetail: 'Radi se o dvadesetak stabala i oko 30 metara žive ograde.',
+    price: [20, 150],
+  },
+  'Uređenje i sadnja vrta': {
+    offers: ['Uređenje vrtova i sadnja ukrasnog bilja', 'Postavljanje busena i uređenje okućnice'],
+    demands: ['Potrebno uređenje vrta ispred kuće', 'Tražim baštovana za sadnju cvijeća'],
+    offerDetail: 'Pripremamo zemlju, sadimo cvijeće i postavljamo ivičnjake i busen.',
+    demandDetail: 'Dvorište je oko 200 m², želim travnjak i nekoliko cvjetnih leja.',
+    price: [50, 600],
+  },
+  'Sistemi za navodnjavanje': {
+    offers: ['Ugradnja sistema za navodnjavanje', 'Automatsko zalivanje travnjaka – ugradnja i servis'],
+    demands: ['Potreban sistem kap po kap za plastenik', 'Tražim ugradnju automatskih prskalica'],
+    offerDetail: 'Sistemi sa tajmerom i senzorom za kišu, sa garancijom od dvije godine.',
+    demandDetail: 'Sistem treba da ima tajmer i da se poveže na gradski vodovod.',
+    price: [150, 1500],
+  },
+  'Čišćenje dvorišta i odvoz zelenog otpada': {
+    offers: ['Čišćenje zaraslih placeva i dvorišta', 'Grabuljanje lišća i odvoz granja'],
+    demands: ['Potrebno čišćenje zaraslog placa', 'Tražim odvoz granja nakon orezivanja'],
+    offerDetail: 'Čistimo placeve od šiblja i kupine, odvoz je uračunat u cijenu.',
+    demandDetail: 'Plac nije čišćen dvije godine, ima dosta šiblja i kupine.',
+    price: [30, 250],
+  },
+  'Sječa i cijepanje drva': {
+    offers: ['Sječa stabala i cijepanje drva', 'Rezanje i cijepanje drva za ogrjev'],
+    demands: ['Potrebna sječa dva stabla uz kuću', 'Tražim nekoga da isiječe i iscijepa drva'],
+    offerDetail: 'Sječemo i rizična stabla uz kuće, imamo osiguranje od štete.',
+    demandDetail: 'Oko deset metara bukovih drva treba isjeći na 33 cm i složiti.',
+    price: [40, 300],
+  },
+  'Izrada web sajta': {
+    offers: ['Izrada web sajtova i web prodavnica', 'Moderni sajtovi za firme i apartmane'],
+    demands: ['Potreban sajt za restoran', 'Tražim izradu web prodavnice'],
+    offerDetail: 'Sajtovi na više jezika, prilagođeni mobilnim telefonima, sa hostingom prve godine.',
+    demandDetail: 'Sajt na crnogorskom i engleskom jeziku, sa galerijom i formom za rezervacije.',
+    price: [300, 2500],
+  },
+  'Popravka računara i laptopa': {
+    offers: ['Servis računara i laptopa', 'Popravka laptopa, zamjena ekrana i tastature'],
+    demands: ['Laptop se ne pali – potrebna popravka', 'Tražim servis za stari računar'],
+    offerDetail: 'Dijagnostika je besplatna ako se popravka uradi kod nas.',
+    demandDetail: 'Laptop je star četiri godine, ekran ostaje crn nakon paljenja.',
+    price: [15, 200],
+  },
+  'Instalacija mreže i WiFi-a': {
+    offers: ['Postavljanje WiFi mreže u kući i kancelariji', 'Instalacija mreže i mrežnih ormara'],
+    demands: ['Slab WiFi signal na spratu – potrebna pomoć', 'Tražim instalaciju mreže za kancelariju'],
+    offerDetail: 'Postavljamo mesh sisteme i mrežne ormare, sa mjerenjem signala.',
+    demandDetail: 'Kancelarija ima deset radnih mjesta i jedan štampač.',
+    price: [40, 600],
+  },
+  'IT podrška za firme': {
+    offers: ['Mjesečno održavanje računara za firme', 'IT podrška i administracija servera'],
+    demands: ['Potrebna IT podrška za računovodstvenu agenciju', 'Tražim firmu za održavanje računara'],
+    offerDetail: 'Održavanje po mjesečnom ugovoru, odziv u roku od dva sata.',
+    demandDetail: 'Petnaest računara, jedan server i rezervne kopije podataka.',
+    price: [100, 800],
+  },
+  'Izrada mobilne aplikacije': {
+    offers: ['Izrada Android i iOS aplikacija', 'Mobilne aplikacije po mjeri'],
+    demands: ['Potrebna aplikacija za rezervacije', 'Tražim programera za mobilnu aplikaciju'],
+    offerDetail: 'Od dizajna do objave na Google Play i App Store.',
+    demandDetail: 'Aplikacija treba da radi i bez interneta i da šalje obavještenja.',
+    price: [800, 8000],
+  },
+  'Instalacija softvera i uklanjanje virusa': {
+    offers: ['Instalacija Windowsa i programa', 'Čišćenje računara od virusa'],
+    demands: ['Računar je zaražen virusom', 'Potrebna reinstalacija sistema'],
+    offerDetail: 'Podaci se sačuvaju prije reinstalacije.',
+    demandDetail: 'Računar je spor i otvaraju se reklame, podatke treba sačuvati.',
+    price: [15, 60],
+  },
+  'Vođenje društvenih mreža': {
+    offers: ['Vođenje Facebook i Instagram profila', 'Oglašavanje na društvenim mrežama'],
+    demands: ['Tražim nekoga za vođenje Instagrama', 'Potrebna pomoć oko reklama na Facebooku'],
+    offerDetail: 'Dvanaest objava mjesečno sa fotografijama i izvještajem.',
+    demandDetail: 'Radi se o maloj kafani, potrebne su objave dva puta sedmično.',
+    price: [100, 700],
+  },
+  'Selidba stana': {
+    offers: ['Selidbe stanova i kuća', 'Selidbe sa pakovanjem i montažom namještaja'],
+    demands: ['Potrebna selidba dvosobnog stana', 'Tražim ekipu za selidbu'],
+    offerDetail: 'Pakovanje, ambalaža i montaža namještaja uračunati u cijenu.',
+    demandDetail: 'Stan je na trećem spratu bez lifta, selidba u isti grad.',
+    price: [80, 900],
+  },
+  'Kombi prevoz': {
+    offers: ['Kombi prevoz stvari po gradu', 'Prevoz kombijem – Crna Gora i region'],
+    demands: ['Potreban kombi za prevoz stvari', 'Tražim prevoz kombijem do Beograda'],
+    offerDetail: 'Kombi je dužine 4 metra, nosivost do 1.200 kg.',
+    demandDetail: 'Nekoliko kutija i jedna mašina za veš, prevoz u jednom pravcu.',
+    price: [20, 300],
+  },
+  'Prevoz namještaja': {
+    offers: ['Prevoz namještaja iz salona do stana', 'Prevoz i unošenje namještaja'],
+    demands: ['Potreban prevoz ugaone garniture', 'Tražim prevoz ormara i kreveta'],
+    offerDetail: 'Unošenje na sprat i raspakivanje uračunati u cijenu.',
+    demandDetail: 'Garnitura je u salonu, treba je unijeti na drugi sprat.',
+    price: [25, 200],
+  },
+  'Odvoz krupnog otpada': {
+    offers: ['Odvoz starog namještaja i šuta', 'Odvoz kabastog otpada na deponiju'],
+    demands: ['Potreban odvoz šuta nakon adaptacije', 'Tražim odvoz starog namještaja'],
+    offerDetail: 'Odvozimo na gradsku deponiju, sa potvrdom o odlaganju.',
+    demandDetail: 'Oko dva kubika otpada, pristup kamionom moguć.',
+    price: [30, 250],
+  },
+  'Aerodromski transfer': {
+    offers: ['Transfer do aerodroma Podgorica i Tivat', 'Aerodromski transferi 0-24'],
+    demands: ['Potreban prevoz do aerodroma Dubrovnik', 'Tražim transfer za četiri osobe'],
+    offerDetail: 'Čekanje na aerodromu i dječje sjedište bez doplate.',
+    demandDetail: 'Let slijeće u 23 časa, putujemo sa četiri kofera.',
+    price: [20, 150],
+  },
+  'Šlep služba': {
+    offers: ['Šlep služba 0-24', 'Prevoz neispravnih vozila'],
+    demands: ['Potreban šlep za auto koji ne radi', 'Tražim prevoz automobila na servis'],
+    offerDetail: 'Platforma za vozila do 3,5 tone, dolazak u roku od sat vremena.',
+    demandDetail: 'Vozilo je u garaži i ne pali, potrebna je platforma.',
+    price: [40, 300],
+  },
+  'Njega starijih lica': {
+    offers: ['Njega starijih osoba u kući', 'Pomoć u kući starijim i nepokretnim osobama'],
+    demands: ['Potrebna njegovateljica za baku', 'Tražim pomoć u kući za starijeg oca'],
+    offerDetail: 'Iskusne njegovateljice, dnevno ili sa boravkom u kući.',
+    demandDetail: 'Potrebna je pomoć četiri sata dnevno, radnim danima.',
+    price: [8, 900],
+  },
+  'Medicinska sestra u kućnoj posjeti': {
+    offers: ['Medicinska sestra – kućne posjete', 'Davanje terapije i previjanje na adresi'],
+    demands: ['Potrebna medicinska sestra za infuziju', 'Tražim medicinsku sestru za previjanje'],
+    offerDetail: 'Infuzije, injekcije i previjanje, dolazak i vikendom.',
+    demandDetail: 'Terapija traje deset dana, svako jutro.',
+    price: [10, 60],
+  },
+  'Fizioterapija u kući': {
+    offers: ['Fizioterapeut – dolazak na adresu', 'Rehabilitacija nakon operacije kuka i koljena'],
+    demands: ['Potreban fizioterapeut nakon preloma', 'Tražim fizioterapiju u kući'],
+    offerDetail: 'Donosimo opremu za elektroterapiju i vježbe.',
+    demandDetail: 'Deset tretmana, tri puta sedmično, nakon operacije koljena.',
+    price: [15, 400],
+  },
+  Masaža: {
+    offers: ['Relaks i sportska masaža', 'Terapeutska masaža leđa i vrata'],
+    demands: ['Tražim maserku za dolazak u kuću', 'Potrebna sportska masaža nakon treninga'],
+    offerDetail: 'Tretman traje 60 minuta, ulja uključena.',
+    demandDetail: 'Potrebna masaža leđa jednom sedmično, dolazak u stan.',
+    price: [20, 60],
+  },
+  'Čuvanje djece': {
+    offers: ['Čuvanje djece – iskusna dadilja', 'Čuvanje djece i pomoć oko domaćih zadataka'],
+    demands: ['Potrebna dadilja za dvoje djece', 'Tražim osobu za čuvanje djeteta popodne'],
+    offerDetail: 'Imam iskustvo u vrtiću i preporuke roditelja.',
+    demandDetail: 'Djeca su uzrasta pet i osam godina.',
+    price: [5, 500],
+  },
+  'Lični trener': {
+    offers: ['Personalni treninzi i plan ishrane', 'Lični trener – treninzi na otvorenom'],
+    demands: ['Tražim ličnog trenera za mršavljenje', 'Potreban trener za pripremu za sezonu'],
+    offerDetail: 'Treninzi u teretani ili na otvorenom, plan ishrane uključen.',
+    demandDetail: 'Tri treninga sedmično, cilj je minus deset kilograma.',
+    price: [10, 200],
+  },
+  'Električarske usluge': {
+    offers: ['Električar – sve vrste elektroinstalacija', 'Hitne intervencije električara'],
+    demands: ['Potreban električar za zamjenu utičnica', 'Izbacuje osigurač – tražim električara'],
+    offerDetail: 'Ovlašćeni električar, atest instalacije po završetku posla.',
+    demandDetail: 'Stan od 70 m², stara instalacija iz osamdesetih godina.',
+    price: [20, 1500],
+  },
+  'Vodoinstalaterske usluge': {
+    offers: ['Vodoinstalater – popravke i ugradnja', 'Odgušenje odvoda i popravka curenja'],
+    demands: ['Curi cijev u kupatilu – hitno', 'Potrebna ugradnja bojlera'],
+    offerDetail: 'Zamjena ventila, sifona i slavina uz garanciju od godinu dana.',
+    demandDetail: 'Curi ispod kade, komšiji se pojavila fleka na plafonu.',
+    price: [20, 800],
+  },
+  'Servis klima uređaja': {
+    offers: ['Servis i montaža klima uređaja', 'Čišćenje i dezinfekcija klima'],
+    demands: ['Potreban servis klime prije ljeta', 'Tražim montažu nove klime'],
+    offerDetail: 'Ovlašćeni serviser, dezinfekcija i dopuna gasa.',
+    demandDetail: 'Dvije inverter klime od 12.000 BTU.',
+    price: [25, 400],
+  },
+  'Krečenje i gletovanje': {
+    offers: ['Krečenje i gletovanje stanova', 'Moleraj i dekorativne tehnike'],
+    demands: ['Potrebno krečenje trosobnog stana', 'Tražim molera za gletovanje'],
+    offerDetail: 'Zaštita namještaja i podova i čišćenje nakon posla.',
+    demandDetail: 'Oko 200 m² zidova, namještaj treba zaštititi.',
+    price: [100, 1500],
+  },
+  'Postavljanje pločica': {
+    offers: ['Postavljanje keramike i granitne keramike', 'Keramičar – kupatila i terase'],
+    demands: ['Potreban keramičar za kupatilo', 'Tražim majstora za pločice na terasi'],
+    offerDetail: 'Radimo i velike formate i hidroizolaciju.',
+    demandDetail: 'Kupatilo od 6 m², pločice su već kupljene.',
+    price: [150, 2000],
+  },
+  'Popravka kućnih aparata': {
+    offers: ['Servis veš mašina i sudomašina', 'Popravka frižidera i šporeta na adresi'],
+    demands: ['Veš mašina ne izbacuje vodu', 'Potrebna popravka frižidera'],
+    offerDetail: 'Originalni rezervni djelovi i garancija na rad.',
+    demandDetail: 'Aparat je star pet godina, garancija je istekla.',
+    price: [20, 250],
+  },
+  'Montaža namještaja': {
+    offers: ['Montaža namještaja i kuhinja', 'Sklapanje namještaja iz kompleta'],
+    demands: ['Potrebna montaža kuhinje', 'Tražim majstora da sklopi ormar i krevet'],
+    offerDetail: 'Montiramo kuhinje i ormare svih proizvođača.',
+    demandDetail: 'Kuhinja od 3,2 metra sa ugradnim aparatima.',
+    price: [20, 300],
+  },
+  'Bravarske usluge': {
+    offers: ['Bravar – otvaranje vrata 0-24', 'Izrada ograda i kapija'],
+    demands: ['Zaključao sam se – potreban bravar', 'Tražim izradu metalne kapije'],
+    offerDetail: 'Ugradnja sigurnosnih cilindara sa pet ključeva.',
+    demandDetail: 'Kapija je široka četiri metra, želim klizno otvaranje.',
+    price: [25, 1200],
+  },
+  'Dostava hrane': {
+    offers: ['Dostava hrane iz restorana', 'Ketering i dostava ručka za firme'],
+    demands: ['Tražim dostavu ručka za kancelariju', 'Potreban ketering za proslavu'],
+    offerDetail: 'Dostava u roku od 45 minuta na području grada.',
+    demandDetail: 'Ručak za dvanaest zaposlenih, svakog radnog dana u podne.',
+    price: [2, 300],
+  },
+  'Kurirska dostava paketa': {
+    offers: ['Kurirska dostava isti dan', 'Dostava paketa i dokumenata po gradu'],
+    demands: ['Potrebna dostava dokumenata u Budvu', 'Tražim kurira za redovnu dostavu'],
+    offerDetail: 'Preuzimanje do 14 časova, dostava istog dana.',
+    demandDetail: 'Dokumenta treba predati lično, uz potpis primaoca.',
+    price: [3, 30],
+  },
+  'Dostava namirnica': {
+    offers: ['Kupovina i dostava namirnica', 'Dostava sa pijace na kućnu adresu'],
+    demands: ['Potrebna dostava namirnica za starije roditelje', 'Tražim redovnu dostavu iz marketa'],
+    offerDetail: 'Kupovina po spisku, plaćanje pri preuzimanju.',
+    demandDetail: 'Jednom sedmično, spisak šaljem porukom.',
+    price: [3, 20],
+  },
+  'Dostava lijekova': {
+    offers: ['Dostava lijekova iz apoteke', 'Preuzimanje terapije i dostava na adresu'],
+    demands: ['Potrebna dostava lijekova za baku', 'Tražim nekoga da podiže terapiju iz apoteke'],
+    offerDetail: 'Preuzimamo terapiju iz apoteke po receptu.',
+    demandDetail: 'Jednom sedmično, recepti se preuzimaju u domu zdravlja.',
+    price: [3, 15],
+  },
+  'Dostava građevinskog materijala': {
+    offers: ['Dostava pijeska, šljunka i cementa', 'Prevoz građevinskog materijala kamionom'],
+    demands: ['Potrebna dostava blokova na gradilište', 'Tražim prevoz pijeska i cementa'],
+    offerDetail: 'Kamion kiper nosivosti 10 tona, istovar dizalicom.',
+    demandDetail: 'Potrebno je oko 300 blokova i deset vreća cementa.',
+    price: [40, 600],
+  },
+};
+
+export const OFFER_SENTENCES = [
+  'Višegodišnje iskustvo i provjerene reference.',
+  'Dolazim na adresu, alat i materijal obezbijeđeni.',
+  'Besplatna procjena prije početka posla.',
+  'Radimo brzo, čisto i uz garanciju.',
+  'Cijena zavisi od obima posla, javite se za ponudu.',
+  'Mogućnost plaćanja karticom i na račun firme.',
+];
+
+export const DEMAND_SENTENCES = [
+  'Potrebno što prije, najkasnije do kraja mjeseca.',
+  'Molim ponude sa okvirnom cijenom.',
+  'Javite se porukom ili pozivom poslije 16 časova.',
+  'Prednost imaju majstori sa preporukama.',
+  'Može i vikendom, dogovor telefonom.',
+  'Plaćanje odmah po završetku posla.',
+];
+
+export const REJECTION_REASONS = [
+  'Opis oglasa je nepotpun, dopunite ga detaljima o usluzi.',
+  'Cijena nije realna za navedenu uslugu.',
+  'Oglas sadrži kontakt podatke u opisu, što nije dozvoljeno.',
+  'Izabrana usluga ne odgovara sadržaju oglasa.',
+  'Naslov oglasa nije jasan.',
+  'Isti oglas je već objavljen.',
+];
