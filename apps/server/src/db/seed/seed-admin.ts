@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Database } from '../client.ts';
 import { userRoles, users } from '../schema/index.ts';
+import { lockSeeding } from './seed-lock.ts';
 
 export const ADMIN_USERNAME = 'admin';
 
@@ -15,14 +16,19 @@ export async function ensureAdmin(
   db: Database,
   adminPassword: string | undefined,
 ): Promise<{ generatedPassword?: string }> {
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${ADMIN_USERNAME}`)
-    .limit(1);
-  if (existing) return {};
+  const findAdmin = (handle: Database) =>
+    handle
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${ADMIN_USERNAME}`)
+      .limit(1);
+  if ((await findAdmin(db)).length > 0) return {};
   const password = adminPassword ?? randomBytes(12).toString('base64url');
-  await db.transaction(async (tx) => {
+  const passwordHash = await hashPassword(password);
+  const isCreated = await db.transaction(async (tx) => {
+    // Two servers starting at once on one PostgreSQL must not both create the admin.
+    await lockSeeding(tx);
+    if ((await findAdmin(tx)).length > 0) return false;
     const [admin] = await tx
       .insert(users)
       .values({
@@ -30,12 +36,13 @@ export async function ensureAdmin(
         last_name: null,
         email: 'admin@usluge.me',
         username: ADMIN_USERNAME,
-        password_hash: await hashPassword(password),
+        password_hash: passwordHash,
         email_verified_at: new Date(),
       })
       .returning({ id: users.id });
     if (!admin) throw new Error('admin insert returned nothing');
     await tx.insert(userRoles).values({ user_id: admin.id, role_id: ROLE.administrator });
+    return true;
   });
-  return adminPassword ? {} : { generatedPassword: password };
+  return isCreated && !adminPassword ? { generatedPassword: password } : {};
 }
