@@ -55,7 +55,16 @@ export async function buildApp({
   app.decorate('routeRecords', routeRecords);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeRecords.push({ method, url: route.url, access: route.config?.access });
+    for (const method of methods) {
+      // Read lazily: plugins' own onRoute hooks may declare the access after this one runs.
+      routeRecords.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
+    }
   });
 
   registerZodCompilers(app);

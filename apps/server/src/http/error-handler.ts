@@ -25,6 +25,8 @@ function pgErrorOf(error: unknown): PgError | undefined {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.lang ?? 'me';
+    // Error bodies are built here from fixed texts; a route's success schemas do not apply to them.
+    reply.serializer((payload: unknown) => JSON.stringify(payload));
     if (error instanceof AppError) {
       const message = translate(error.key, lang, error.params);
       return reply

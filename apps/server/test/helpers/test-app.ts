@@ -1,0 +1,111 @@
+import { ROLE, USER_TYPE } from '@usluge/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { createLoginLimiter, type LoginLimiter } from '../../src/auth/login-limiter.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Database, DatabaseHandle } from '../../src/db/client.ts';
+import { userRoles, users } from '../../src/db/schema/index.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const TEST_PASSWORD = 'Lozinka123!';
+let testPasswordHash: Promise<string> | undefined;
+
+export type TestUser = { id: number; username: string };
+
+/** Inserts a user with the given roles and the password TEST_PASSWORD. */
+export async function createUser(
+  db: Database,
+  { username, roleIds, isActive = true }: { username: string; roleIds: number[]; isActive?: boolean },
+): Promise<TestUser> {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: `Ime ${username}`,
+      last_name: 'Prezime',
+      email: `${username}@example.test`,
+      username,
+      user_type_id: USER_TYPE.individual,
+      password_hash: await testPasswordHash,
+      is_active: isActive,
+    })
+    .returning({ id: users.id, username: users.username });
+  if (!user) throw new Error('user insert returned nothing');
+  if (roleIds.length > 0)
+    await db.insert(userRoles).values(roleIds.map((role_id) => ({ user_id: user.id, role_id })));
+  return user;
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  handle: DatabaseHandle;
+  /** Signs in and returns the Cookie header of the new session. */
+  signIn: (username: string, password?: string) => Promise<string>;
+  /** A request with the given cookies; JSON bodies by default. */
+  request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+/** The whole server on a fresh test database, driven through app.inject. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; loginLimiter?: LoginLimiter } = {},
+): Promise<TestApp> {
+  const handle = await createTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    driver: handle.driver,
+    loginLimiter:
+      options.loginLimiter ?? createLoginLimiter({ perIp: 1000, perUsername: 1000, windowMs: 60_000 }),
+  });
+  await app.ready();
+
+  const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+
+  const signIn: TestApp['signIn'] = async (username, password = TEST_PASSWORD) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/loginWeb',
+      payload: { username, password },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.body}`);
+    return cookieHeader(response);
+  };
+
+  return {
+    app,
+    db: handle.db,
+    handle,
+    signIn,
+    request,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** The Cookie header a browser would send after this response. */
+export function cookieHeader(response: LightMyRequestResponse, previous = ''): string {
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=', 2) as [string, string]),
+  );
+  for (const cookie of response.cookies) {
+    if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0)) jar.delete(cookie.name);
+    else jar.set(cookie.name, cookie.value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+export { ROLE };
