@@ -21,7 +21,13 @@ export function LanguageSwitch({ color = 'standard' }: { color?: 'standard' | 'i
       }}
       sx={
         color === 'inherit'
-          ? { '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'currentColor' } }
+          ? {
+              '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255, 255, 255, 0.5)' },
+              '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': {
+                color: 'inherit',
+                backgroundColor: 'rgba(255, 255, 255, 0.22)',
+              },
+            }
           : undefined
       }
     >

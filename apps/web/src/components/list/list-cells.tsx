@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -31,6 +32,26 @@ export function ActiveStatusChip({ isActive }: { isActive: boolean }) {
       color={isActive ? 'success' : 'default'}
       label={isActive ? t('list.status.active') : t('list.status.inactive')}
     />
+  );
+}
+
+/** Long text in one line, cut with an ellipsis; the whole text shows on hover. */
+export function TruncatedText({
+  text,
+  maxWidth = 240,
+}: {
+  text: string | null | undefined;
+  maxWidth?: number;
+}) {
+  if (!text) return null;
+  return (
+    <Box
+      component="span"
+      title={text}
+      sx={{ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Box>
   );
 }
 

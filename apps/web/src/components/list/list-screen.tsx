@@ -4,7 +4,6 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,7 +17,6 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { EXACT_COUNT_CAP, PAGE_SIZES } from '@usluge/contract';
 import { useEffect, useState } from 'react';
@@ -84,6 +82,18 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
             ))}
           </ToggleButtonGroup>
         )}
+        <Button startIcon={<SearchIcon />} onClick={() => engine.applyFilters(draft)}>
+          {t('list.search')}
+        </Button>
+        <Button
+          startIcon={<ClearIcon />}
+          onClick={() => {
+            setDraft({});
+            engine.clearFilters();
+          }}
+        >
+          {t('list.clear')}
+        </Button>
         <Button startIcon={<RefreshIcon />} onClick={engine.refresh}>
           {t('list.refresh')}
         </Button>
@@ -144,31 +154,14 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
                     )}
                   </TableCell>
                 ))}
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                  <Tooltip title={t('list.search')}>
-                    <IconButton aria-label={t('list.search')} onClick={() => engine.applyFilters(draft)}>
-                      <SearchIcon />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('list.clear')}>
-                    <IconButton
-                      aria-label={t('list.clear')}
-                      onClick={() => {
-                        setDraft({});
-                        engine.clearFilters();
-                      }}
-                    >
-                      <ClearIcon />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
+                <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
               {engine.rows.map((row) => (
                 <TableRow key={row.id} hover>
                   {resource.columns.map((column) => (
-                    <TableCell key={column.key} align={column.align}>
+                    <TableCell key={column.key} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
                       {renderCell(column, row)}
                     </TableCell>
                   ))}

@@ -1,6 +1,9 @@
+import type { countryRowSchema } from '@usluge/contract';
+import type { z } from 'zod';
 import { defineResource } from '../../../components/list/resource-types.ts';
 
-export type CountryRow = { id: number; name: string; code: string; is_active: boolean; updated_at: string };
+/** A row as it arrives (the timestamp still an ISO string). */
+export type CountryRow = z.input<typeof countryRowSchema>;
 
 /** Countries (SPEC.md section 2): the list now; the reference-data issue adds the form. */
 export const countriesResource = defineResource<CountryRow>({

@@ -1,29 +1,11 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { ROLE } from '@usluge/contract';
+import { ROLE, type UserRow } from '@usluge/contract';
+import { TruncatedText } from '../../../components/list/list-cells.tsx';
 import { defineResource } from '../../../components/list/resource-types.ts';
 
-export type UserRow = {
-  id: number;
-  name: string;
-  last_name: string | null;
-  email: string;
-  username: string;
-  phone: string | null;
-  details: string | null;
-  image_url: string | null;
-  address: string | null;
-  pib: string | null;
-  credit: number | null;
-  roles: { id: number; name: string }[];
-  user_types: { id: number; name: string } | null;
-  user_type_id: number | null;
-  is_active: boolean;
-  updated_at: string;
-};
-
 /** The balance is shown for users holding any role other than administrator; null shows as 0. */
-export function shownCredit(user: Pick<UserRow, 'roles' | 'credit'>): number | null {
+export function shownCredit(user: { roles: UserRow['roles']; credit: number | null }): number | null {
   return user.roles.some((r) => r.id !== ROLE.administrator) ? (user.credit ?? 0) : null;
 }
 
@@ -54,7 +36,13 @@ export const usersResource = defineResource<UserRow>({
     { key: 'email', titleKey: 'columns.email', filter: { kind: 'text' }, isSortable: true, width: 160 },
     { key: 'username', titleKey: 'columns.username', filter: { kind: 'text' }, isSortable: true, width: 140 },
     { key: 'phone', titleKey: 'columns.phone', filter: { kind: 'text' }, isSortable: true, width: 130 },
-    { key: 'details', titleKey: 'columns.details', filter: { kind: 'text' }, width: 160 },
+    {
+      key: 'details',
+      titleKey: 'columns.details',
+      filter: { kind: 'text' },
+      width: 160,
+      render: (user) => <TruncatedText text={user.details} maxWidth={220} />,
+    },
     {
       key: 'credit',
       titleKey: 'columns.credit',

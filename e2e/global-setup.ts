@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/credentials.ts';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const READY_TIMEOUT_MS = 60_000;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const answer = await fetch(`${baseUrl}/api/health`);
+      if (answer.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer /api/health within ${READY_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => {
+      if (server.pid !== undefined) process.kill(-server.pid, 'SIGKILL');
+    }, 15_000);
+    server.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+/** Starts the real server on a free port with a fresh data directory; stops it afterwards. */
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'usluge-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Every test signs in; keep the login limiter out of the way.
+      LOGIN_MAX_ATTEMPTS_PER_IP: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  try {
+    await waitForHealth(baseUrl, server, () => output);
+  } catch (error) {
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  process.stdout.write(`e2e: server ready at ${baseUrl} (user ${ADMIN_USERNAME}, data ${dataDir})\n`);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './credentials.ts';
+
+export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '..', 'artifacts');
+mkdirSync(ARTIFACTS_DIR, { recursive: true });
+
+/** Debian's chromium, headless, quiet, with a fresh temporary profile (launch() makes one). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type Viewport = { width: number; height: number };
+export const DESKTOP: Viewport = { width: 1366, height: 850 };
+export const PHONE: Viewport = { width: 390, height: 844 };
+
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'sr-Latn-ME', colorScheme: 'light' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return { context, page };
+}
+
+/** Saves what a test checked; e2e/artifacts/ is not committed. */
+export async function screenshot(page: Page, name: string, isFullPage = false): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: isFullPage });
+}
+
+/** Signs in through the login form and waits for the landing screen after login. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^Korisničko ime/).fill(ADMIN_USERNAME);
+  await page.getByLabel(/^Lozinka/).fill(ADMIN_PASSWORD);
+  await page.getByLabel(/^Lozinka/).press('Enter');
+  await page.waitForURL('**/ads-on-approval');
+}
