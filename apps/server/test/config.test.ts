@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, ./data, demo data on the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.isDemoSeeded).toBe(true);
+    expect(config.isSecureCookie).toBe(false);
+  });
+
+  it('turns demo data off by default on a PostgreSQL server', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/app' }).isDemoSeeded).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/app', SEED_DEMO: 'true' }).isDemoSeeded).toBe(true);
+  });
+
+  it('uses secure cookies behind an https public URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://usluge.me' }).isSecureCookie).toBe(true);
+  });
+
+  it('names every bad value in one clear error', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'osamdeset',
+        DATABASE_URL: 'mysql://x',
+        ADMIN_PASSWORD: 'short',
+        SEED_DEMO: 'maybe',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT: must be a port number');
+      expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+      expect(message).toContain('ADMIN_PASSWORD: must have at least 8 characters');
+      expect(message).toContain('SEED_DEMO: must be true or false');
+    }
+  });
+});
+
+describe('embedded data directory lock', () => {
+  it('refuses a second owner while the first is alive, and frees it on release', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'usluge-lock-'));
+    try {
+      // A live process other than us holds it: our parent.
+      fs.writeFileSync(path.join(dir, 'server.lock'), String(process.ppid));
+      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+      expect(() => acquireDataDirLock(dir)).toThrow(/in use by another server process/);
+      fs.rmSync(path.join(dir, 'server.lock'));
+      const release = acquireDataDirLock(dir);
+      expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+      release();
+      expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes over a lock left by a process that died', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'usluge-lock-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'server.lock'), '999999999');
+      const release = acquireDataDirLock(dir);
+      release();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,263 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.ts';
+import { createTestApp, createUser, ROLE, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let cookie: string;
+
+type Seeded = {
+  username: string;
+  name: string;
+  credit: number;
+  isActive?: boolean;
+  updatedAt: string;
+  roles: number[];
+};
+const PEOPLE: Seeded[] = [
+  {
+    username: 'staff',
+    name: 'Zoran Staff',
+    credit: 0,
+    updatedAt: '2026-01-01T10:00:00Z',
+    roles: [ROLE.administrator],
+  },
+  { username: 'ana', name: 'Ana Anić', credit: 10, updatedAt: '2026-03-05T08:00:00Z', roles: [ROLE.member] },
+  {
+    username: 'bojan',
+    name: 'Bojan Božović',
+    credit: 50,
+    updatedAt: '2026-03-10T23:30:00Z',
+    roles: [ROLE.member],
+  },
+  {
+    username: 'ceca',
+    name: 'Ceca Ćetković',
+    credit: 100,
+    updatedAt: '2026-03-11T00:00:00Z',
+    roles: [ROLE.moderator],
+  },
+  {
+    username: 'dejan',
+    name: '100% Dejan',
+    credit: 75.5,
+    updatedAt: '2026-04-01T12:00:00Z',
+    roles: [ROLE.member],
+  },
+  {
+    username: 'edo',
+    name: '1000 Edo',
+    credit: 5,
+    isActive: false,
+    updatedAt: '2026-05-01T12:00:00Z',
+    roles: [ROLE.member],
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const person of PEOPLE) {
+    const user = await createUser(t.db, {
+      username: person.username,
+      roleIds: person.roles,
+      isActive: person.isActive,
+    });
+    await t.db.execute(
+      sql`update ${users} set name = ${person.name}, credit = ${person.credit}, updated_at = ${person.updatedAt}::timestamptz where ${users.id} = ${user.id}`,
+    );
+  }
+  cookie = await t.signIn('staff');
+});
+afterAll(() => t.close());
+
+const list = async (body: Record<string, unknown>, url = '/api/users/index', lang?: string) =>
+  t.request({ method: 'POST', url, payload: body, cookie, headers: lang ? { 'accept-language': lang } : {} });
+const usernames = async (body: Record<string, unknown>, url?: string) => {
+  const response = await list(body, url);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json().result as { username: string }[]).map((row) => row.username);
+};
+
+describe('list engine: answer shape', () => {
+  it('answers result, total_rows and total_rows_exact with the spec columns', async () => {
+    const response = await list({ filters: { username: 'ana' } });
+    const body = response.json();
+    expect(body.total_rows).toBe(1);
+    expect(body.total_rows_exact).toBe(true);
+    expect(body.result[0]).toMatchObject({
+      username: 'ana',
+      name: 'Ana Anić',
+      credit: 10,
+      roles: [{ id: 2, name: 'Korisnik' }],
+      user_types: { id: 2, name: 'Fizičko lice' },
+      is_active: true,
+      updated_at: '2026-03-05T08:00:00.000Z',
+    });
+  });
+
+  it('sorts by updated_at, newest first, by default', async () => {
+    expect(await usernames({})).toEqual(['edo', 'dejan', 'ceca', 'bojan', 'ana', 'staff']);
+  });
+});
+
+describe('list engine: filters', () => {
+  it('contains: case-insensitive, on diacritics too', async () => {
+    expect(await usernames({ filters: { name: 'ANIĆ' } })).toEqual(['ana']);
+    expect(await usernames({ filters: { name: 'ćet' } })).toEqual(['ceca']);
+  });
+
+  it('contains: % and _ typed by the user match themselves', async () => {
+    expect(await usernames({ filters: { name: '0%' } })).toEqual(['dejan']);
+    expect(await usernames({ filters: { name: '_' } })).toEqual([]);
+  });
+
+  it('equals with the explicit form', async () => {
+    expect(await usernames({ filters: { username: { operator: 'equals', value: 'bojan' } } })).toEqual([
+      'bojan',
+    ]);
+  });
+
+  it('gte and lte on numbers', async () => {
+    expect(await usernames({ filters: { credit: { operator: 'gte', value: 50 } } })).toEqual([
+      'dejan',
+      'ceca',
+      'bojan',
+    ]);
+    expect(await usernames({ filters: { credit: { operator: 'lte', value: '10' } } })).toEqual([
+      'edo',
+      'ana',
+      'staff',
+    ]);
+  });
+
+  it('between on dates includes the whole last day', async () => {
+    const result = await usernames({
+      filters: { updated_at: { operator: 'between', value: ['2026-03-05', '2026-03-10'] } },
+    });
+    expect(result).toEqual(['bojan', 'ana']);
+    expect(await usernames({ filters: { updated_at: ['2026-03-11', null] } })).toEqual([
+      'edo',
+      'dejan',
+      'ceca',
+    ]);
+  });
+
+  it('in, and the roles column that means "holds this role"', async () => {
+    expect(await usernames({ filters: { roles: ROLE.moderator } })).toEqual(['ceca']);
+    expect(
+      await usernames({
+        filters: { roles: { operator: 'in', value: [ROLE.administrator, ROLE.moderator] } },
+      }),
+    ).toEqual(['ceca', 'staff']);
+  });
+
+  it('ignores empty filter values', async () => {
+    expect(await usernames({ filters: { name: '', email: null, credit: [] } })).toHaveLength(6);
+  });
+
+  it('show_only_active: true active only, false inactive only, null all', async () => {
+    expect(await usernames({ show_only_active: true })).not.toContain('edo');
+    expect(await usernames({ show_only_active: false })).toEqual(['edo']);
+    expect(await usernames({ show_only_active: null })).toHaveLength(6);
+  });
+
+  it('index_active lists active rows only, unless show_inactive_items', async () => {
+    const active = await list({}, '/api/users/index_active');
+    expect(active.json().total_rows).toBe(5);
+    const all = await list({ filters: { show_inactive_items: true } }, '/api/users/index_active');
+    expect(all.json().total_rows).toBe(6);
+  });
+});
+
+describe('list engine: sort and pages', () => {
+  it('sorts by the asked keys, in the asked directions', async () => {
+    expect(await usernames({ options: { sortBy: ['name'], sortDesc: [false] } })).toEqual([
+      'dejan',
+      'edo',
+      'ana',
+      'bojan',
+      'ceca',
+      'staff',
+    ]);
+    expect(
+      await usernames({ options: { sortBy: ['is_active', 'credit'], sortDesc: [false, true] } }),
+    ).toEqual(['edo', 'ceca', 'dejan', 'bojan', 'ana', 'staff']);
+  });
+
+  it('pages with page and itemsPerPage, and counts every matching row', async () => {
+    const response = await list({
+      options: { page: 2, itemsPerPage: 4, sortBy: ['name'], sortDesc: [false] },
+    });
+    const body = response.json();
+    expect(body.total_rows).toBe(6);
+    expect(body.result.map((row: { username: string }) => row.username)).toEqual(['ceca', 'staff']);
+    const beyond = await list({ options: { page: 9, itemsPerPage: 4 } });
+    expect(beyond.json()).toMatchObject({ result: [], total_rows: 6 });
+  });
+});
+
+describe('list engine: refusals', () => {
+  it('refuses an unknown or secret filter column with 422', async () => {
+    const response = await list({ filters: { password_hash: 'x' } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: 'Nepoznata kolona za filtriranje: password_hash.' });
+  });
+
+  it('refuses an operator the column does not allow', async () => {
+    const response = await list({ filters: { name: { operator: 'gte', value: 'a' } } }, undefined, 'en');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: 'Operator "gte" is not allowed for column name.' });
+  });
+
+  it('refuses an unknown sort key, even one that looks like SQL', async () => {
+    const response = await list({ options: { sortBy: ['name; drop table users'], sortDesc: [true] } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Nepoznata kolona za sortiranje: name; drop table users.');
+    const stillThere = await list({});
+    expect(stillThere.json().total_rows).toBe(6);
+  });
+
+  it('refuses a value of the wrong type', async () => {
+    const response = await list({ filters: { credit: { operator: 'gte', value: 'puno' } } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Neispravna vrijednost filtera za kolonu credit.');
+  });
+
+  it('refuses page sizes beyond 1000 with a field message', async () => {
+    const response = await list({ options: { page: 1, itemsPerPage: 5000 } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors['options.itemsPerPage']).toEqual(['Vrijednost može biti najviše 1000.']);
+  });
+});
+
+describe('list engine: totals of large lists', () => {
+  it('counts exactly up to 10 000 rows and estimates above, saying so', async () => {
+    await t.db.execute(sql`
+      insert into ${users} (name, email, username, password_hash)
+      select 'Bulk ' || g, 'bulk' || g || '@example.test', 'bulk' || g, 'x' from generate_series(1, 10050) as g`);
+    await t.db.execute(sql`analyze ${users}`);
+    const all = (await list({ options: { page: 1, itemsPerPage: 10 } })).json();
+    expect(all.total_rows_exact).toBe(false);
+    expect(all.total_rows).toBeGreaterThan(10_000);
+    expect(all.result).toHaveLength(10);
+    const narrowed = (await list({ filters: { name: 'Bulk 999' } })).json();
+    expect(narrowed).toMatchObject({ total_rows: 11, total_rows_exact: true });
+    await t.db.delete(users).where(sql`${users.username} like 'bulk%'`);
+  });
+
+  it('finds deep pages', async () => {
+    await t.db.execute(sql`
+      insert into ${users} (name, email, username, password_hash)
+      select 'Deep ' || lpad(g::text, 5, '0'), 'deep' || g || '@example.test', 'deep' || g, 'x' from generate_series(1, 3000) as g`);
+    const page = (
+      await list({
+        filters: { name: 'Deep' },
+        options: { page: 250, itemsPerPage: 10, sortBy: ['name'], sortDesc: [false] },
+      })
+    ).json();
+    expect(page.result.map((row: { name: string }) => row.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Deep ${String(2491 + i).padStart(5, '0')}`),
+    );
+    await t.db.delete(users).where(eq(sql`left(${users.username}, 4)`, 'deep'));
+  });
+});
