@@ -46,3 +46,5 @@ export const userRowSchema = z.object({
   updated_at: timestampSchema,
 });
 export type UserRow = z.input<typeof userRowSchema>;
+export type CountryRow = z.input<typeof countryRowSchema>;
+export type UserTypeRow = z.input<typeof userTypeRowSchema>;
