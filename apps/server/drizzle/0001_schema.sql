@@ -257,7 +257,7 @@ CREATE TABLE "currencies" (
 );
 --> statement-breakpoint
 CREATE TABLE "days" (
-	"id" integer PRIMARY KEY NOT NULL,
+	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

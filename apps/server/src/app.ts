@@ -8,16 +8,14 @@ import { registerDocs } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { languageOf } from './http/messages.ts';
 import './http/request-context.ts';
+import { registerCrudRoutes } from './crud/crud-routes.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerZodCompilers } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerListRoutes } from './list-engine/list-routes.ts';
-import { countryList } from './modules/countries/country-list.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { roleList } from './modules/roles/role-list.ts';
+import { CRUDS, LISTS } from './modules/resources.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
-import { userTypeList } from './modules/user-types/user-type-list.ts';
-import { userList } from './modules/users/user-list.ts';
 
 export type AppOptions = {
   config: Config;
@@ -83,7 +81,8 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes, { db, driver });
       await api.register(sessionRoutes, { db, limiter, isSecureCookie: config.isSecureCookie });
-      for (const list of [userList, roleList, userTypeList, countryList]) registerListRoutes(api, db, list);
+      for (const list of LISTS) registerListRoutes(api, db, list);
+      for (const crud of CRUDS) registerCrudRoutes(api, db, crud);
     },
     { prefix: '/api' },
   );

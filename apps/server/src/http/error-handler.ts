@@ -2,21 +2,7 @@ import { fieldErrors } from '@usluge/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, RequestValidationError } from './errors.ts';
 import { translate } from './messages.ts';
-
-/** Unique-violation on one of these constraints is a 409 on the named field. */
-export type ConstraintFields = Record<string, { field: string }>;
-
-type PgError = { code?: string; constraint?: string; cause?: unknown };
-
-function pgErrorOf(error: unknown): PgError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const candidate = current as PgError;
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
-    current = candidate.cause;
-  }
-  return undefined;
-}
+import { pgErrorOf } from './pg-error.ts';
 
 /**
  * Every error becomes `{message}` (plus `errors` for validation) in the request's language.
@@ -31,7 +17,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = translate(error.key, lang, error.params);
       return reply
         .status(error.statusCode)
-        .send(error.fieldErrors ? { message, errors: error.fieldErrors } : { message });
+        .send(error.field ? { message, errors: { [error.field]: [message] } } : { message });
     }
     if (error instanceof RequestValidationError) {
       return reply

@@ -7,8 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly key: MessageKey,
     readonly params: MessageParams = {},
-    /** Field errors, already translated, for 422 answers. */
-    readonly fieldErrors?: Record<string, string[]>,
+    /** The form field the message belongs to: the answer also carries it in `errors`. */
+    readonly field?: string,
   ) {
     super(key);
   }
@@ -17,8 +17,6 @@ export class AppError extends Error {
 export const notFound = () => new AppError(404, 'not_found');
 export const forbidden = () => new AppError(403, 'forbidden');
 export const unauthorized = () => new AppError(401, 'unauthorized');
-export const conflict = (field?: string, text?: string) =>
-  new AppError(409, 'conflict', {}, field && text ? { [field]: [text] } : undefined);
 
 /** A request body, query or params that failed its zod schema. */
 export class RequestValidationError extends Error {

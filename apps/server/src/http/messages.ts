@@ -28,6 +28,13 @@ const MESSAGES = {
     unknown_report_column: 'Nepoznata kolona izvještaja: {{column}}.',
     conflict: 'Zapis sa ovim podacima već postoji.',
     referenced: 'Zapis je povezan sa drugim podacima.',
+    invalid_reference: 'Izabrana vrijednost ne postoji.',
+    conflict_country_code: 'Država sa ovom oznakom već postoji.',
+    conflict_city_name: 'Grad sa ovim imenom već postoji u izabranoj državi.',
+    conflict_user_type_name: 'Tip korisnika sa ovim imenom već postoji.',
+    conflict_currency_short_name: 'Valuta sa ovom oznakom već postoji.',
+    conflict_day_name: 'Dan sa ovim imenom već postoji.',
+    report_too_large: 'Izvještaj može imati najviše {{max}} redova. Suzite filtere.',
   },
   en: {
     not_found: 'The requested resource does not exist.',
@@ -55,6 +62,13 @@ const MESSAGES = {
     unknown_report_column: 'Unknown report column: {{column}}.',
     conflict: 'A record with these details already exists.',
     referenced: 'The record is linked to other data.',
+    invalid_reference: 'The chosen value does not exist.',
+    conflict_country_code: 'A country with this code already exists.',
+    conflict_city_name: 'A city with this name already exists in the chosen country.',
+    conflict_user_type_name: 'A user type with this name already exists.',
+    conflict_currency_short_name: 'A currency with this code already exists.',
+    conflict_day_name: 'A day with this name already exists.',
+    report_too_large: 'A report can have at most {{max}} rows. Narrow the filters.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -59,7 +59,7 @@ export const currencies = pgTable(
 export const days = pgTable(
   'days',
   {
-    id: integer('id').primaryKey(),
+    id: serial('id').primaryKey(),
     name: text('name').notNull().unique(),
     is_active: isActive(),
     ...timestamps,

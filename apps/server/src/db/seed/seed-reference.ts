@@ -80,6 +80,7 @@ export async function seedFixedReference(db: Database): Promise<void> {
   await db.execute(
     sql`select setval(pg_get_serial_sequence('user_types', 'id'), (select max(id) from ${userTypes}))`,
   );
+  await db.execute(sql`select setval(pg_get_serial_sequence('days', 'id'), (select max(id) from ${days}))`);
 }
 
 /** Price of one credit per country and currency, in the currency's units. */
