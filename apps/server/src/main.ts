@@ -14,9 +14,27 @@ function printAdminPassword(password: string): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Until the server listens, a signal just closes the database (releasing the data-dir lock).
+  let stop: () => Promise<void> = async () => {};
+  let isClosing = false;
+  const shutdown = async () => {
+    if (isClosing) return;
+    isClosing = true;
+    try {
+      await stop();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
+
   const handle = config.databaseUrl
     ? await openDatabase({ driver: 'postgres', url: config.databaseUrl })
     : await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
+  stop = () => handle.close();
   const outcome = await seed(handle.db, {
     isDemoSeeded: config.isDemoSeeded,
     adminPassword: config.adminPassword,
@@ -26,22 +44,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: handle.db, driver: handle.driver });
   if (outcome.isDemoCreated) app.log.info('demo data created');
 
-  let isClosing = false;
-  const shutdown = async (signal: string) => {
-    if (isClosing) return;
-    isClosing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-      await handle.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
+  stop = async () => {
+    app.log.info('shutting down: finishing requests, closing the database');
+    await app.close();
+    await handle.close();
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
 }

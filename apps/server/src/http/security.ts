@@ -45,7 +45,8 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string): void 
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (!reply.hasHeader('Content-Security-Policy')) {
-      reply.header('Content-Security-Policy', request.url.startsWith('/api/') ? API_CSP : WEB_CSP);
+      const isApiData = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+      reply.header('Content-Security-Policy', isApiData ? API_CSP : WEB_CSP);
     }
   });
 }
