@@ -119,11 +119,11 @@ function sessionLost(): never {
 }
 
 /**
- * Calls the API. On 401 it refreshes the session once and retries (not on the login page); when
- * the refresh fails the session is over and the visitor goes to the login page. Every other failure
- * opens the error dialog, unless the caller handles it.
+ * One call with the session rules: on 401 it refreshes the session once and retries (not on the
+ * login page); when the refresh fails the session is over and the visitor goes to the login page.
+ * Every other failure opens the error dialog, unless the caller handles it. Answers a 2xx response.
  */
-export async function request<T>(path: string, options: HttpRequestOptions = {}): Promise<T> {
+async function fetchOk(path: string, options: HttpRequestOptions): Promise<Response> {
   let response: Response;
   try {
     response = await send(path, options);
@@ -138,8 +138,38 @@ export async function request<T>(path: string, options: HttpRequestOptions = {})
   }
 
   if (!response.ok) fail(new HttpError(response.status, await readBody(response)), options);
+  return response;
+}
+
+/** Calls the API and reads the JSON answer (or the bytes, with `responseType: 'blob'`). */
+export async function request<T>(path: string, options: HttpRequestOptions = {}): Promise<T> {
+  const response = await fetchOk(path, options);
   if (options.responseType === 'blob') return (await response.blob()) as T;
   return (await readBody(response)) as T;
+}
+
+/** A file the API answered: its bytes and the headers that name and type it. */
+export type FileAnswer = { blob: Blob; contentType: string; contentDisposition: string | null };
+
+/**
+ * Calls an endpoint that answers a file (a report). Failures arrive as JSON and are handled like
+ * any other call; a JSON answer where a file was expected is read as an error too.
+ */
+export async function requestFile(path: string, options: HttpRequestOptions = {}): Promise<FileAnswer> {
+  const fileOptions: HttpRequestOptions = { ...options, responseType: 'blob' };
+  const response = await fetchOk(path, fileOptions);
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (contentType.includes('application/json')) {
+    fail(
+      new HttpError(response.status, await readBody(response), { description: 'not a file' }),
+      fileOptions,
+    );
+  }
+  return {
+    blob: await response.blob(),
+    contentType,
+    contentDisposition: response.headers.get('Content-Disposition'),
+  };
 }
 
 export const http = {
@@ -151,4 +181,7 @@ export const http = {
     request<T>(path, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, options?: Omit<HttpRequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'DELETE' }),
+  /** POST that answers a file (reports). */
+  postForFile: (path: string, body?: unknown, options?: Omit<HttpRequestOptions, 'method' | 'body'>) =>
+    requestFile(path, { ...options, method: 'POST', body }),
 };

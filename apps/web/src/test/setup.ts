@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// The first test of a file also transforms and loads the lazy admin modules (MUI, forms, dialogs),
+// which can take longer than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** What the fake screen looks like: a desktop width and a light system theme, unless a test says otherwise. */
 export const fakeScreen = { width: 1280, isDarkPreferred: false };

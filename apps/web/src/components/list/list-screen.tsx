@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import ReportIcon from '@mui/icons-material/Download';
 import ClearIcon from '@mui/icons-material/FilterAltOff';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
@@ -22,17 +23,25 @@ import { EXACT_COUNT_CAP, PAGE_SIZES } from '@usluge/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
+import { ReportDialog } from '../report/report-dialog.tsx';
 import { FilterField } from './filter-field.tsx';
 import { renderCell } from './list-cells.tsx';
 import type { Activity, FilterDraft, PageSize } from './list-state.ts';
-import type { ResourceConfig, RowBase } from './resource-types.ts';
+import { DEFAULT_SUCCESS_KEYS, type ResourceConfig, type RowBase } from './resource-types.ts';
 import { RowActions } from './row-actions.tsx';
 import { useListEngine } from './use-list-engine.ts';
 
 const ACTIVITIES: readonly Activity[] = ['active', 'inactive', 'all'];
 
-/** Dialog state: nothing open, the add/edit form (row null = add), or the delete/restore question. */
-type OpenDialog<Row> = { kind: 'none' } | { kind: 'form'; row: Row | null } | { kind: 'confirm'; row: Row };
+/**
+ * Dialog state: nothing open, the add/edit form (row null = add), the delete/restore question, or
+ * the report download.
+ */
+type OpenDialog<Row> =
+  | { kind: 'none' }
+  | { kind: 'form'; row: Row | null }
+  | { kind: 'confirm'; row: Row }
+  | { kind: 'report' };
 
 /**
  * The one list screen every resource uses (SPEC.md section 2, generic list screens), configured by
@@ -56,6 +65,7 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
   const hasEditAction = resource.canEdit && resource.form !== undefined;
   const hasAddAction = resource.canAdd && resource.form !== undefined;
   const hasRowActions = hasEditAction || resource.canDelete;
+  const canDownloadReport = resource.canDownloadReport !== false;
   const columnCount = resource.columns.length + 1;
   const title = t(resource.titleKey);
 
@@ -97,6 +107,11 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
         <Button startIcon={<RefreshIcon />} onClick={engine.refresh}>
           {t('list.refresh')}
         </Button>
+        {canDownloadReport && (
+          <Button startIcon={<ReportIcon />} onClick={() => setDialog({ kind: 'report' })}>
+            {t('report.open')}
+          </Button>
+        )}
         {hasAddAction && (
           <Button
             variant="contained"
@@ -217,6 +232,7 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
 
       {resource.form?.renderDialog({
         entity: resource.entity,
+        successKeys: resource.successKeys ?? DEFAULT_SUCCESS_KEYS,
         row: dialog.kind === 'form' ? dialog.row : null,
         isOpen: dialog.kind === 'form',
         onClose: () => setDialog({ kind: 'none' }),
@@ -225,6 +241,17 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
           engine.refresh();
         },
       })}
+
+      {canDownloadReport && (
+        <ReportDialog
+          isOpen={dialog.kind === 'report'}
+          entity={resource.entity}
+          request={engine.request}
+          // The columns as shown (not the actions column), titled in the current language.
+          columns={resource.columns.map((column) => ({ key: column.key, title: t(column.titleKey) }))}
+          onClose={() => setDialog({ kind: 'none' })}
+        />
+      )}
 
       <ConfirmDialog
         isOpen={dialog.kind === 'confirm'}

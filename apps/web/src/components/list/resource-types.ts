@@ -42,9 +42,27 @@ export type ColumnConfig<Row> = {
 
 export type SortState = { key: string; isDescending: boolean };
 
+/** The success snackbars after add, edit, delete and restore (SPEC.md section 8). */
+export type SuccessMessageKeys = {
+  created: TranslationKey;
+  updated: TranslationKey;
+  deleted: TranslationKey;
+  restored: TranslationKey;
+};
+
+/** The generic texts ('Uspješno ste dodali zapis.'), for a resource that names none of its own. */
+export const DEFAULT_SUCCESS_KEYS: SuccessMessageKeys = {
+  created: 'list.created',
+  updated: 'list.updated',
+  deleted: 'list.deleted',
+  restored: 'list.restored',
+};
+
 /** Props every resource's add/edit dialog receives from the list screen. */
 export type FormDialogProps<Row> = {
   entity: EntityName;
+  /** The snackbar after a save: `created` for a new row, `updated` for an edited one. */
+  successKeys: SuccessMessageKeys;
   /** null: add a new row; a row: edit it. */
   row: Row | null;
   isOpen: boolean;
@@ -76,6 +94,10 @@ export type ResourceConfig<Row extends RowBase> = {
   hasActivityFilter?: boolean;
   /** The add/edit dialog; required when canAdd or canEdit is true. */
   form?: ResourceForm<Row>;
+  /** Success snackbars naming the resource ('Uspješno ste dodali državu'); generic ones otherwise. */
+  successKeys?: SuccessMessageKeys;
+  /** The report download (pdf, xlsx, docx) of the current list. On unless set to false. */
+  canDownloadReport?: boolean;
 };
 
 /** Keeps a resource's row type while checking the object against ResourceConfig. */

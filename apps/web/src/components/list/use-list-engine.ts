@@ -16,7 +16,7 @@ import {
   readListState,
   writeListState,
 } from './list-state.ts';
-import type { ResourceConfig, RowBase } from './resource-types.ts';
+import { DEFAULT_SUCCESS_KEYS, type ResourceConfig, type RowBase } from './resource-types.ts';
 
 /**
  * The list engine: the list state lives in the URL (filters, sort, page, page size, activity), so a
@@ -77,7 +77,8 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
   const toggleActive = useMutation({
     mutationFn: (row: Row) => destroyEntity(resource.entity, row.id),
     onSuccess: (_, row) => {
-      feedback.showSuccess(row.is_active === false ? t('list.restored') : t('list.deleted'));
+      const keys = resource.successKeys ?? DEFAULT_SUCCESS_KEYS;
+      feedback.showSuccess(row.is_active === false ? t(keys.restored) : t(keys.deleted));
       refresh();
     },
   });

@@ -1,0 +1,143 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { type Control, Controller, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { usePicker } from '../../api/use-picker.ts';
+import type { TranslationKey } from '../../i18n/catalogue.ts';
+import type { FormField } from './form-types.ts';
+
+/** Every field of a form, each bound to react-hook-form and showing its error under it. */
+export function FormFields<Values extends FieldValues, Output>({
+  control,
+  fields,
+}: {
+  control: Control<Values, unknown, Output>;
+  fields: readonly FormField<Values>[];
+}) {
+  return fields.map((field) => (
+    <Controller
+      key={field.name}
+      control={control}
+      name={field.name}
+      render={({ field: input, fieldState }) => (
+        <FormFieldInput
+          field={field}
+          value={input.value}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  ));
+}
+
+type InputProps<Values extends FieldValues> = {
+  field: FormField<Values>;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  error: string | undefined;
+};
+
+/**
+ * Contract schemas name their messages by key (`validation.required`); zod keeps such a message as
+ * it is, so it is translated here. Other messages came from the error map or the server already.
+ */
+function useFieldError(message: string | undefined): string | undefined {
+  const { t, i18n } = useTranslation();
+  if (message === undefined) return undefined;
+  return message.startsWith('validation.') && i18n.exists(message) ? t(message as TranslationKey) : message;
+}
+
+export function FormFieldInput<Values extends FieldValues>({
+  field,
+  value,
+  onChange,
+  onBlur,
+  error: rawError,
+}: InputProps<Values>) {
+  const { t } = useTranslation();
+  const label = t(field.labelKey);
+  const error = useFieldError(rawError);
+
+  switch (field.kind) {
+    case 'checkbox':
+      return (
+        <div>
+          <FormControlLabel
+            label={label}
+            control={
+              <Checkbox
+                checked={value === true}
+                onChange={(e) => onChange(e.target.checked)}
+                onBlur={onBlur}
+              />
+            }
+          />
+          {error && <FormHelperText error>{error}</FormHelperText>}
+        </div>
+      );
+    case 'select':
+      return <SelectInput field={field} value={value} onChange={onChange} onBlur={onBlur} error={error} />;
+    default:
+      return (
+        <TextField
+          label={label}
+          required={field.isRequired}
+          type={field.kind === 'textarea' ? 'text' : field.kind}
+          multiline={field.kind === 'textarea'}
+          minRows={field.kind === 'textarea' ? 3 : undefined}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) =>
+            onChange(
+              field.kind === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value,
+            )
+          }
+          onBlur={onBlur}
+          error={error !== undefined}
+          helperText={error}
+          fullWidth
+        />
+      );
+  }
+}
+
+function SelectInput<Values extends FieldValues>({
+  field,
+  value,
+  onChange,
+  onBlur,
+  error,
+}: InputProps<Values>) {
+  const { t } = useTranslation();
+  const picker = usePicker(field.picker ?? '', field.picker !== undefined);
+  const choices =
+    field.picker !== undefined
+      ? (picker.data ?? []).map((row) => ({ value: row.id, label: row.name }))
+      : (field.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }));
+  const selected = field.isMultiple ? (Array.isArray(value) ? value : []) : (value ?? '');
+  return (
+    <TextField
+      select
+      label={t(field.labelKey)}
+      required={field.isRequired}
+      value={selected}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      error={error !== undefined}
+      helperText={error}
+      fullWidth
+      slotProps={{ select: { multiple: field.isMultiple ?? false } }}
+    >
+      {choices.map((choice) => (
+        <MenuItem key={String(choice.value)} value={choice.value}>
+          {choice.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import DownloadIcon from '@mui/icons-material/Download';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { type ListRequest, REPORT_TYPES, validationErrorMap } from '@usluge/contract';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { EntityName } from '../../api/list-api.ts';
+import { downloadReport, type ReportColumnTitle } from '../../api/report-api.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { feedback } from '../feedback/feedback-store.ts';
+import { FormFields } from '../form/form-field-input.tsx';
+import type { FormField } from '../form/form-types.ts';
+import { REPORT_DEFAULTS, type ReportChoiceInput, reportChoiceSchema } from './report-schema.ts';
+
+export type ReportDialogProps = {
+  isOpen: boolean;
+  /** `POST /api/<entity>/index` answers the report. */
+  entity: EntityName;
+  /** The list's current request: its filters, sort, page and active/inactive choice. */
+  request: ListRequest;
+  /** The columns shown, in order, with their titles in the current language. */
+  columns: readonly ReportColumnTitle[];
+  onClose: () => void;
+};
+
+const FIELDS: readonly FormField<ReportChoiceInput>[] = [
+  { name: 'name', labelKey: 'report.name', kind: 'text', isRequired: true },
+  {
+    name: 'type',
+    labelKey: 'report.type',
+    kind: 'select',
+    isRequired: true,
+    options: REPORT_TYPES.map((type) => ({ value: type, labelKey: `report.types.${type}` as const })),
+  },
+  { name: 'show_all', labelKey: 'report.showAll', kind: 'checkbox' },
+];
+
+/**
+ * The report download of any list (name, type, show all). Like the add/edit dialog, its form mounts
+ * when it opens, so it starts from the defaults every time.
+ */
+export function ReportDialog(props: ReportDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={props.isOpen}
+      onClose={props.onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      slotProps={{ paper: { sx: { maxWidth: 450 } } }}
+    >
+      <ReportForm {...props} titleId={titleId} />
+    </Dialog>
+  );
+}
+
+function ReportForm({ entity, request, columns, onClose, titleId }: ReportDialogProps & { titleId: string }) {
+  const { t } = useTranslation();
+  const form = useForm({
+    resolver: zodResolver(reportChoiceSchema, { error: validationErrorMap(currentLanguage()) }),
+    defaultValues: REPORT_DEFAULTS,
+  });
+
+  const download = useMutation({
+    mutationFn: (choice: { name: string; type: ReportChoiceInput['type']; show_all: boolean }) =>
+      downloadReport(
+        entity,
+        request,
+        { name: choice.name, type: choice.type, isAllRows: choice.show_all },
+        columns,
+      ),
+    onSuccess: (fileName) => {
+      feedback.showSuccess(t('report.downloaded', { fileName }));
+      onClose();
+    },
+    // The HTTP client has opened the 'Greška' dialog; this one stays open to try again.
+  });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((choice) => download.mutate(choice))}>
+      <DialogTitle id={titleId}>{t('report.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormFields control={form.control} fields={FIELDS} />
+          <Typography variant="caption" color="text.secondary">
+            {t('common.requiredNote')}
+          </Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={download.isPending}
+          startIcon={download.isPending ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+        >
+          {download.isPending ? t('report.downloading') : t('report.download')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
