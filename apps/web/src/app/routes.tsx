@@ -39,6 +39,15 @@ const ADMIN_SCREENS: Partial<Record<Area, LazyComponent>> = {
   countries: resourceScreen(() =>
     import('../pages/admin/countries/countries-resource.ts').then((m) => m.countriesResource),
   ),
+  cities: resourceScreen(() =>
+    import('../pages/admin/cities/cities-resource.ts').then((m) => m.citiesResource),
+  ),
+  userTypes: resourceScreen(() =>
+    import('../pages/admin/user-types/user-types-resource.ts').then((m) => m.userTypesResource),
+  ),
+  currencies: resourceScreen(() =>
+    import('../pages/admin/currencies/currencies-resource.ts').then((m) => m.currenciesResource),
+  ),
   dashboard: page(
     () => import('../pages/admin/dashboard/dashboard-screen.tsx'),
     (m) => m.DashboardScreen,

@@ -89,8 +89,8 @@ describe('admin shell', () => {
     await resetApp();
     setAuthenticatedFlag();
     mockFetch({ 'GET /api/user': { body: ADMIN_USER } });
-    await renderApp('/cities', { isReset: false });
-    expect(await screen.findByRole('heading', { name: 'Gradovi' })).toBeInTheDocument();
+    await renderApp('/services', { isReset: false });
+    expect(await screen.findByRole('heading', { name: 'Usluge' })).toBeInTheDocument();
     expect(screen.getByText('Ovaj ekran je u pripremi i uskoro će biti dostupan.')).toBeInTheDocument();
   });
 
