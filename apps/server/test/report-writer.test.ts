@@ -1,0 +1,399 @@
+import type { Readable } from 'node:stream';
+import type { ReportType } from '@usluge/contract';
+import ExcelJS from 'exceljs';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { strFromU8, unzipSync } from 'fflate';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import {
+  type ReportCell,
+  type ReportColumn,
+  type ReportInput,
+  reportContentType,
+  reportFileName,
+  writeReport,
+} from '../src/reports/report-writer.ts';
+
+const COLUMNS: ReportColumn[] = [
+  { key: 'id', title: 'Šifra' },
+  { key: 'name', title: 'Ime i prezime' },
+  { key: 'city', title: 'Grad – Čačak/Đakovica' },
+  { key: 'note', title: 'Napomena (ČĆŠŽĐ)' },
+  { key: 'amount', title: 'Iznos' },
+  { key: 'date', title: 'Datum' },
+];
+const TITLE = 'Izvještaj: Šćepan & Žižić <test>';
+const ROWS = 300;
+const TYPES: ReportType[] = ['pdf', 'xlsx', 'docx'];
+
+const CITIES = ['Čačak', 'Đurđevdan', 'Nikšić', 'Žabljak', 'Pljevlja'];
+
+function row(index: number): ReportCell[] {
+  const note =
+    index % 7 === 0
+      ? `Dugačka napomena za red ${index}: ${'čćšžđ ČĆŠŽĐ '.repeat(40)}kraj`
+      : index % 5 === 0
+        ? null
+        : `Napomena ${index} <b> & "navodnici"`;
+  return [
+    index,
+    `Šćepan Žižić ${index}`,
+    CITIES[index % CITIES.length] ?? '',
+    note,
+    index * 1.25,
+    '21.11.2026. 07:20',
+  ];
+}
+
+async function* rows(count: number, failAfter?: number): AsyncGenerator<ReportCell[]> {
+  for (let index = 1; index <= count; index += 1) {
+    if (index === failAfter) throw new Error('database went away');
+    // Arrive in batches, as from the database.
+    if (index % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
+    yield row(index);
+  }
+}
+
+function input(count: number, overrides: Partial<ReportInput> = {}): ReportInput {
+  return {
+    title: TITLE,
+    columns: COLUMNS,
+    rows: rows(count),
+    lang: 'me',
+    generatedAt: new Date('2026-11-21T06:20:00Z'),
+    ...overrides,
+  };
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+// --- readers ---------------------------------------------------------------------------------
+
+async function readXlsx(file: Buffer): Promise<(string | number | null)[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no worksheet');
+  const values: (string | number | null)[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (sheetRow) => {
+    values.push(
+      COLUMNS.map((_, index) => {
+        const value = sheetRow.getCell(index + 1).value;
+        return typeof value === 'string' || typeof value === 'number' ? value : null;
+      }),
+    );
+  });
+  return values;
+}
+
+/** Every page's text, items joined by single spaces (so wrapped cell lines read as one text). */
+async function readPdf(file: Buffer): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(file), useSystemFonts: false, isEvalSupported: false })
+    .promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    const content = await page.getTextContent();
+    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    pages.push(` ${text.replace(/\s+/g, ' ').trim()} `);
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+type XmlNode = string | number | boolean | null | XmlNode[] | { [key: string]: XmlNode };
+
+const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: false });
+
+function parseXml(xml: string): Record<string, XmlNode> {
+  expect(XMLValidator.validate(xml)).toBe(true);
+  return parser.parse(xml) as Record<string, XmlNode>;
+}
+
+function asList(node: XmlNode | undefined): XmlNode[] {
+  if (node === undefined) return [];
+  return Array.isArray(node) ? node : [node];
+}
+
+function child(node: XmlNode | undefined, name: string): XmlNode | undefined {
+  return node !== null && typeof node === 'object' && !Array.isArray(node) ? node[name] : undefined;
+}
+
+/** The text of every w:t below the node, in order, with w:br as a new line. */
+function wordText(node: XmlNode | undefined): string {
+  if (node === undefined || node === null || typeof node !== 'object') return '';
+  if (Array.isArray(node)) return node.map(wordText).join('');
+  let text = '';
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'w:t')
+      text += asList(value)
+        .map((t) => (typeof t === 'object' && t !== null ? String(child(t, '#text') ?? '') : String(t)))
+        .join('\n');
+    else if (key === 'w:br') text += '\n';
+    else if (!key.startsWith('@_')) text += wordText(value);
+  }
+  return text;
+}
+
+type Docx = {
+  files: Record<string, string>;
+  paragraphs: string[];
+  header: string[];
+  rows: string[][];
+  headerRepeats: boolean;
+};
+
+function readDocx(file: Buffer): Docx {
+  const files = Object.fromEntries(
+    Object.entries(unzipSync(new Uint8Array(file))).map(([name, data]) => [name, strFromU8(data)]),
+  );
+  for (const [name, xml] of Object.entries(files)) {
+    if (name.endsWith('.xml') || name.endsWith('.rels')) parseXml(xml);
+  }
+  const document = parseXml(files['word/document.xml'] ?? '');
+  const body = child(document['w:document'], 'w:body');
+  const paragraphs = asList(child(body, 'w:p')).map(wordText);
+  const table = child(body, 'w:tbl');
+  const tableRows = asList(child(table, 'w:tr'));
+  const [first, ...rest] = tableRows;
+  const cellsOf = (tableRow: XmlNode | undefined) => asList(child(tableRow, 'w:tc')).map(wordText);
+  return {
+    files,
+    paragraphs,
+    header: cellsOf(first),
+    rows: rest.map(cellsOf),
+    headerRepeats: child(child(first, 'w:trPr'), 'w:tblHeader') !== undefined,
+  };
+}
+
+// --- tests -----------------------------------------------------------------------------------
+
+describe('report file name and type', () => {
+  it('gives each format its content type', () => {
+    expect(reportContentType('pdf')).toBe('application/pdf');
+    expect(reportContentType('xlsx')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(reportContentType('docx')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+  });
+
+  it('keeps Montenegrin letters and adds the extension', () => {
+    expect(reportFileName('Korisnici', 'pdf')).toBe('Korisnici.pdf');
+    expect(reportFileName('Šćepan Žižić – Čačak, Đurđevdan', 'xlsx')).toBe(
+      'Šćepan Žižić – Čačak, Đurđevdan.xlsx',
+    );
+    expect(reportFileName('izvještaj.docx', 'docx')).toBe('izvještaj.docx');
+  });
+
+  it('strips ../, slashes, control and reserved characters', () => {
+    expect(reportFileName('../../etc/passwd', 'pdf')).toBe('etc-passwd.pdf');
+    expect(reportFileName('..\\..\\windows\\win.ini', 'xlsx')).toBe('windows-win.ini.xlsx');
+    expect(reportFileName('a/b\\c', 'docx')).toBe('a-b-c.docx');
+    expect(reportFileName('bad\u0000\u0007\r\nname\u202e\u001b', 'pdf')).toBe('badname.pdf');
+    expect(reportFileName('  what? "is" <this>: a|b*  ', 'pdf')).toBe('what is this a b.pdf');
+    expect(reportFileName('.hidden', 'pdf')).toBe('hidden.pdf');
+    expect(reportFileName('con', 'pdf')).toBe('con_.pdf');
+  });
+
+  it('falls back to "report" and limits the length', () => {
+    expect(reportFileName('', 'pdf')).toBe('report.pdf');
+    expect(reportFileName('../..', 'xlsx')).toBe('report.xlsx');
+    expect(reportFileName('\u0001\u0002', 'docx')).toBe('report.docx');
+    const long = reportFileName('č'.repeat(500), 'pdf');
+    expect(long).toBe(`${'č'.repeat(100)}.pdf`);
+  });
+});
+
+describe('xlsx report', () => {
+  it('has a bold header and every row, numbers as numbers, letters intact', async () => {
+    const file = await collect(writeReport('xlsx', input(ROWS)));
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+    const values = await readXlsx(file);
+    expect(values).toHaveLength(ROWS + 1);
+    expect(values[0]).toEqual(COLUMNS.map((column) => column.title));
+    for (let index = 1; index <= ROWS; index += 1) expect(values[index]).toEqual(row(index));
+    expect(typeof values[1]?.[0]).toBe('number');
+    expect(typeof values[1]?.[4]).toBe('number');
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.name).toBe('Izvještaj Šćepan & Žižić <test>'.slice(0, 31));
+    expect(sheet?.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet?.getRow(2).getCell(1).font?.bold).not.toBe(true);
+    // Sized to the contents: the name column wider than the id column, none absurdly wide.
+    // exceljs leaves out columns of the default width (9).
+    const widths = COLUMNS.map((_, index) => sheet?.getColumn(index + 1).width ?? 9);
+    expect(widths[1]).toBeGreaterThan(widths[0] ?? 0);
+    for (const width of widths) expect(width).toBeGreaterThanOrEqual(8);
+    for (const width of widths) expect(width).toBeLessThanOrEqual(60);
+  });
+
+  it('drops characters XML cannot hold instead of writing a broken file', async () => {
+    const file = await collect(
+      writeReport(
+        'xlsx',
+        input(0, {
+          rows: (async function* () {
+            yield [1, 'a\u0001b\u0000c', 'Đ', null, 2, 'x'];
+          })(),
+        }),
+      ),
+    );
+    const values = await readXlsx(file);
+    expect(values[1]).toEqual([1, 'abc', 'Đ', null, 2, 'x']);
+  });
+});
+
+describe('pdf report', () => {
+  it('has title, date, header on every page, page numbers, first and last rows and the same letters', async () => {
+    const file = await collect(writeReport('pdf', input(ROWS)));
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await readPdf(file);
+    expect(pages.length).toBeGreaterThan(3);
+    const first = pages[0] ?? '';
+    expect(first).toContain(TITLE);
+    expect(first).toContain('Generisano: 21.11.2026. 07:20');
+    pages.forEach((page, index) => {
+      for (const column of COLUMNS) expect(page).toContain(column.title);
+      expect(page).toContain(`Strana ${index + 1}`);
+    });
+    const all = pages.join('\n');
+    expect(first).toContain(` 1 Šćepan Žižić 1 ${CITIES[1]} `);
+    expect(all).toContain(` 300 Šćepan Žižić 300 ${CITIES[0]} `);
+    expect(all).toContain('Đurđevdan');
+    expect(all).toContain('Čačak');
+    expect(all).toContain('Napomena 299 <b> & "navodnici"');
+    // Numbers in the language's style.
+    expect(all).toContain('375');
+    expect(all).toContain('1,25');
+    // Long text wraps onto at most three lines and is cut with an ellipsis.
+    expect(all).toMatch(/Dugačka napomena za red 7:[^…]*…/);
+    const lastRowPage = pages.findIndex((page) => page.includes(' Šćepan Žižić 300 '));
+    expect(lastRowPage).toBe(pages.length - 1);
+  });
+});
+
+describe('docx report', () => {
+  it('is a valid package with title, a repeated header row and every row', async () => {
+    const file = await collect(writeReport('docx', input(ROWS)));
+    const docx = readDocx(file);
+    expect(Object.keys(docx.files).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'docProps/core.xml',
+      'word/_rels/document.xml.rels',
+      'word/document.xml',
+      'word/footer1.xml',
+      'word/styles.xml',
+    ]);
+    expect(docx.paragraphs[0]).toBe(TITLE);
+    expect(docx.paragraphs[1]).toBe('Generisano: 21.11.2026. 07:20');
+    expect(docx.header).toEqual(COLUMNS.map((column) => column.title));
+    expect(docx.headerRepeats).toBe(true);
+    expect(docx.rows).toHaveLength(ROWS);
+    for (let index = 1; index <= ROWS; index += 1) {
+      const expected = row(index).map((cell) =>
+        cell === null ? '' : typeof cell === 'number' ? String(cell).replace('.', ',') : cell,
+      );
+      expect(docx.rows[index - 1]).toEqual(expected);
+    }
+    const document = docx.files['word/document.xml'] ?? '';
+    expect(document).toContain('w:orient="landscape"');
+    expect(document).toContain('&lt;b&gt; &amp; &quot;navodnici&quot;');
+    expect(docx.files['word/footer1.xml']).toContain('PAGE');
+    expect(docx.files['docProps/core.xml']).toContain('Izvještaj: Šćepan &amp; Žižić &lt;test&gt;');
+    // Every part the package names exists.
+    for (const match of (docx.files['[Content_Types].xml'] ?? '').matchAll(/PartName="\/([^"]+)"/g)) {
+      expect(docx.files).toHaveProperty([match[1] ?? '']);
+    }
+  });
+});
+
+describe('every format', () => {
+  it.each(TYPES)('%s: an empty report is a valid file with the header', async (type) => {
+    const file = await collect(writeReport(type, input(0)));
+    if (type === 'xlsx') {
+      expect(await readXlsx(file)).toEqual([COLUMNS.map((column) => column.title)]);
+    } else if (type === 'pdf') {
+      const pages = await readPdf(file);
+      expect(pages).toHaveLength(1);
+      for (const column of COLUMNS) expect(pages[0]).toContain(column.title);
+      expect(pages[0]).toContain('Nema podataka');
+    } else {
+      const docx = readDocx(file);
+      expect(docx.header).toEqual(COLUMNS.map((column) => column.title));
+      expect(docx.rows).toEqual([['Nema podataka']]);
+    }
+  });
+
+  it.each(TYPES)('%s: uses English fixed texts', async (type) => {
+    const file = await collect(writeReport(type, input(3, { lang: 'en' })));
+    if (type === 'pdf') {
+      const [page] = await readPdf(file);
+      expect(page).toContain('Generated on: 21/11/2026, 07:20');
+      expect(page).toContain('Page 1');
+      expect(page).toContain('1.25');
+    } else if (type === 'docx') {
+      const docx = readDocx(file);
+      expect(docx.paragraphs[1]).toBe('Generated on: 21/11/2026, 07:20');
+      expect(docx.rows[0]?.[4]).toBe('1.25');
+    } else {
+      expect((await readXlsx(file))[1]).toEqual(row(1));
+    }
+  });
+
+  it.each(TYPES)('%s: a failing row source errors the stream', async (type) => {
+    // After the sample the writers read ahead, and while reading it.
+    for (const failAfter of [250, 2]) {
+      const stream = writeReport(type, input(0, { rows: rows(ROWS, failAfter) }));
+      await expect(collect(stream)).rejects.toThrow('database went away');
+    }
+  });
+
+  it.each(TYPES)('%s: destroying the stream stops reading and closes the source', async (type) => {
+    let produced = 0;
+    let closed = false;
+    async function* endless(): AsyncGenerator<ReportCell[]> {
+      try {
+        for (let index = 1; ; index += 1) {
+          produced = index;
+          if (index % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+          yield row(index);
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const stream = writeReport(type, input(0, { rows: endless() }));
+    await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+    stream.destroy();
+    await expect.poll(() => closed, { timeout: 5000 }).toBe(true);
+    const stoppedAt = produced;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(produced).toBe(stoppedAt);
+  });
+
+  it.each(TYPES)('%s: is paced by its reader, not written ahead into memory', async (type) => {
+    let produced = 0;
+    async function* many(): AsyncGenerator<ReportCell[]> {
+      for (let index = 1; index <= 200_000; index += 1) {
+        produced = index;
+        yield row(index);
+      }
+    }
+    const stream = writeReport(type, input(0, { rows: many() }));
+    // Nobody reads: the writer must stall after a bounded amount of work.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(produced).toBeGreaterThan(0);
+    expect(produced).toBeLessThan(100_000);
+    stream.destroy();
+  });
+});
