@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.ts';
 import type { ListDefinition } from './list-definition.ts';
 import { type ListMode, readList } from './list-query.ts';
+import { sendListReport } from './list-report.ts';
 
 /** Registers `POST /<resource>/index` and, for resources with is_active, `/<resource>/index_active`. */
 export function registerListRoutes<Row extends { id: number }>(
@@ -27,10 +28,14 @@ export function registerListRoutes<Row extends { id: number }>(
               ? `List ${definition.resource}: filter, sort, page`
               : `Active ${definition.resource} for pickers`,
           body: listRequestSchema,
+          // With is_report the answer is the file (pdf, xlsx or docx) instead.
           response: { 200: listResponseSchema(definition.rowSchema) },
         },
       },
-      async (request) => readList(db, definition, request.body, mode),
+      async (request, reply) =>
+        request.body.is_report
+          ? sendListReport(db, definition, request.body, mode, request.lang, reply)
+          : readList(db, definition, request.body, mode),
     );
   }
 }

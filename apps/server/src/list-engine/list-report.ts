@@ -1,0 +1,141 @@
+import type {
+  Language,
+  ParsedListRequest,
+  ReportType,
+  ReportColumn as RequestedColumn,
+} from '@usluge/contract';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../http/errors.ts';
+import {
+  type ReportCell,
+  type ReportColumn,
+  reportContentType,
+  reportFileName,
+  writeReport,
+} from '../reports/report-writer.ts';
+import { columnTitle } from './column-titles.ts';
+import type { ListDefinition } from './list-definition.ts';
+import { buildOrderBy, buildWhere, type ListMode, loadInOrder, pageIds } from './list-query.ts';
+
+/** Rows of one report at most; ids are gathered first, then rows are loaded and written in batches. */
+export const MAX_REPORT_ROWS = 1_000_000;
+const BATCH_SIZE = 1000;
+const TIME_ZONE = 'Europe/Podgorica';
+
+const YES_NO: Record<Language, [string, string]> = { me: ['Da', 'Ne'], en: ['Yes', 'No'] };
+
+function formatDate(date: Date, lang: Language): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'sr-Latn-ME', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(date);
+}
+
+/** A value as a report cell: names of objects and lists, dates in local time, yes/no. */
+export function formatCell(value: unknown, lang: Language): ReportCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return YES_NO[lang][value ? 0 : 1];
+  if (value instanceof Date) return formatDate(value, lang);
+  if (Array.isArray(value)) return value.map((item) => formatCell(item, lang) ?? '').join(', ');
+  if (typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name);
+  return JSON.stringify(value);
+}
+
+function valueAt(row: object, key: string): unknown {
+  if (Object.hasOwn(row, key)) return (row as Record<string, unknown>)[key];
+  return key.split('.').reduce<unknown>((value, part) => {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, part)) return undefined;
+    return (value as Record<string, unknown>)[part];
+  }, row);
+}
+
+/** Keys a report may show: the row's fields and the list's columns; never anything else. */
+function reportableKeys(definition: ListDefinition<{ id: number }>): Set<string> {
+  const keys = new Set(Object.keys(definition.columns));
+  if (definition.rowSchema instanceof z.ZodObject)
+    for (const key of Object.keys(definition.rowSchema.shape)) keys.add(key);
+  return keys;
+}
+
+function reportColumns(
+  definition: ListDefinition<{ id: number }>,
+  requested: RequestedColumn[] | undefined,
+  lang: Language,
+): ReportColumn[] {
+  const allowed = reportableKeys(definition);
+  const entries = requested && requested.length > 0 ? requested : Object.keys(definition.columns);
+  return entries.map((entry) => {
+    const key = typeof entry === 'string' ? entry : entry.key;
+    if (!allowed.has(key)) throw new AppError(422, 'unknown_report_column', { column: key });
+    const title = typeof entry === 'string' ? undefined : entry.title?.trim();
+    return { key, title: title || columnTitle(key, lang) };
+  });
+}
+
+async function* rowsOfIds<Row extends { id: number }>(
+  db: Database,
+  definition: ListDefinition<Row>,
+  ids: number[],
+  columns: ReportColumn[],
+  lang: Language,
+): AsyncGenerator<ReportCell[]> {
+  for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+    const rows = await loadInOrder(db, definition, ids.slice(start, start + BATCH_SIZE));
+    for (const row of rows) yield columns.map((column) => formatCell(valueAt(row, column.key), lang));
+  }
+}
+
+function contentDisposition(fileName: string): string {
+  const ascii =
+    fileName
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'report';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Answers a list read with `is_report` as a file: the same filters and sort, the chosen columns,
+ * one page or (report_ignore_pagination) every matching row, streamed as it is written.
+ */
+export async function sendListReport<Row extends { id: number }>(
+  db: Database,
+  definition: ListDefinition<Row>,
+  request: ParsedListRequest,
+  mode: ListMode,
+  lang: Language,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const type: ReportType = request.report_type ?? 'pdf';
+  const name = request.report_name?.trim() || 'report';
+  const columns = reportColumns(definition, request.show_columns, lang);
+  const where = buildWhere(definition, request, mode);
+  const orderBy = buildOrderBy(definition, request);
+  const { page, itemsPerPage } = request.options;
+  const ids = request.report_ignore_pagination
+    ? await pageIds(db, definition, where, orderBy, MAX_REPORT_ROWS + 1, 0)
+    : await pageIds(db, definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage);
+  if (ids.length > MAX_REPORT_ROWS) {
+    throw new AppError(422, 'report_too_large', { max: MAX_REPORT_ROWS.toLocaleString('de-DE') });
+  }
+  const stream = writeReport(type, {
+    title: name,
+    columns,
+    rows: rowsOfIds(db, definition, ids, columns, lang),
+    lang,
+    generatedAt: new Date(),
+  });
+  return reply
+    .header('Content-Type', reportContentType(type))
+    .header('Content-Disposition', contentDisposition(reportFileName(name, type)))
+    .header('Cache-Control', 'no-store')
+    .send(stream);
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../src/db/seed/seed.ts';
+import { readDocx, readPdf, readXlsx } from './helpers/read-report.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seed(t.db, { isDemoSeeded: true, adminPassword: 'Admin-Lozinka-1' });
+  cookie = await t.signIn('admin', 'Admin-Lozinka-1');
+});
+afterAll(() => t.close());
+
+const report = (url: string, body: Record<string, unknown>, lang?: string) =>
+  t.request({
+    method: 'POST',
+    url,
+    payload: { is_report: true, ...body },
+    cookie,
+    headers: lang ? { 'accept-language': lang } : {},
+  });
+
+const CITY_COLUMNS = [
+  { key: 'name', title: 'Naziv grada' },
+  { key: 'post_code', title: 'Poštanski broj' },
+  { key: 'countries.name', title: 'Država' },
+  { key: 'is_active', title: 'Aktivan' },
+];
+/** Montenegro's cities by name, five to a page. */
+const CITY_FILTER = {
+  filters: { 'countries.name': 'Crna Gora' },
+  options: { page: 1, itemsPerPage: 5, sortBy: ['name'], sortDesc: [false] },
+};
+
+async function expectedCities(): Promise<string[][]> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/os_cities/index',
+    payload: { ...CITY_FILTER, options: { ...CITY_FILTER.options, itemsPerPage: 1000 } },
+    cookie,
+  });
+  return (response.json().result as { name: string; post_code: string }[]).map((row) => [
+    row.name,
+    row.post_code,
+  ]);
+}
+
+describe('list reports', () => {
+  it('xlsx: every matching row with the chosen columns, titles, filters and sort', async () => {
+    const response = await report('/api/os_cities/index', {
+      ...CITY_FILTER,
+      report_type: 'xlsx',
+      report_name: 'Gradovi Crne Gore',
+      report_ignore_pagination: true,
+      show_columns: CITY_COLUMNS,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Gradovi Crne Gore.xlsx"; filename*=UTF-8''Gradovi%20Crne%20Gore.xlsx`,
+    );
+    const [header, ...rows] = await readXlsx(response.rawPayload, 4);
+    expect(header).toEqual(['Naziv grada', 'Poštanski broj', 'Država', 'Aktivan']);
+    const expected = await expectedCities();
+    expect(expected.length).toBeGreaterThanOrEqual(25);
+    expect(rows.map((row) => [row[0], String(row[1])])).toEqual(expected);
+    expect(rows.map((row) => row[0])).toEqual(
+      expect.arrayContaining(['Nikšić', 'Žabljak', 'Plužine', 'Šavnik']),
+    );
+    expect(new Set(rows.map((row) => row[2]))).toEqual(new Set(['Crna Gora']));
+    expect(new Set(rows.map((row) => row[3]))).toEqual(new Set(['Da']));
+  });
+
+  it('honours the page when show-all is off', async () => {
+    const response = await report('/api/os_cities/index', {
+      ...CITY_FILTER,
+      report_type: 'xlsx',
+      report_ignore_pagination: false,
+      show_columns: CITY_COLUMNS,
+    });
+    const [, ...rows] = await readXlsx(response.rawPayload, 4);
+    expect(rows.map((row) => row[0])).toEqual((await expectedCities()).slice(0, 5).map((row) => row[0]));
+  });
+
+  it('pdf: the default report, with diacritics as the same letters', async () => {
+    const response = await report('/api/os_cities/index', {
+      ...CITY_FILTER,
+      report_ignore_pagination: true,
+      show_columns: CITY_COLUMNS,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain("filename*=UTF-8''report.pdf");
+    const text = (await readPdf(response.rawPayload)).join(' ');
+    for (const expected of [
+      'report',
+      'Naziv grada',
+      'Poštanski broj',
+      'Država',
+      'Nikšić',
+      'Žabljak',
+      'Šavnik',
+      '81400',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('docx: a table of the rows with the titles', async () => {
+    const response = await report('/api/os_cities/index', {
+      ...CITY_FILTER,
+      report_type: 'docx',
+      report_name: 'Gradovi – izvještaj',
+      report_ignore_pagination: true,
+      show_columns: CITY_COLUMNS,
+    });
+    expect(response.headers['content-disposition']).toContain(
+      "filename*=UTF-8''Gradovi%20%E2%80%93%20izvje%C5%A1taj.docx",
+    );
+    const docx = readDocx(response.rawPayload);
+    expect(docx.header).toEqual(['Naziv grada', 'Poštanski broj', 'Država', 'Aktivan']);
+    expect(docx.rows.map((row) => [row[0], row[1]])).toEqual(await expectedCities());
+  });
+
+  it('users: roles and user type by name, credit as a number, headers translated from plain keys', async () => {
+    const response = await report(
+      '/api/users/index',
+      {
+        filters: { username: { operator: 'equals', value: 'korisnik' } },
+        report_type: 'xlsx',
+        show_columns: ['username', 'roles', 'user_types', 'credit', 'is_active'],
+      },
+      'en',
+    );
+    const [header, row] = await readXlsx(response.rawPayload, 5);
+    expect(header).toEqual(['Username', 'Roles', 'User type', 'Credits', 'Active']);
+    expect(row?.[0]).toBe('korisnik');
+    expect(row?.[1]).toBe('Korisnik');
+    expect(row?.[2]).toBe('Fizičko lice');
+    expect(typeof row?.[3]).toBe('number');
+    expect(row?.[4]).toBe('Yes');
+  });
+
+  it('refuses a column the list does not have, before sending any file', async () => {
+    const response = await report('/api/users/index', {
+      report_type: 'xlsx',
+      show_columns: ['username', 'password_hash'],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: 'Nepoznata kolona izvještaja: password_hash.' });
+  });
+
+  it('refuses an unknown report type', async () => {
+    const response = await report('/api/users/index', { report_type: 'csv' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toHaveProperty('report_type');
+  });
+
+  it('is refused to roles that may not read the list', async () => {
+    const anonymous = await t.request({
+      method: 'POST',
+      url: '/api/users/index',
+      payload: { is_report: true },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
