@@ -22,7 +22,9 @@ function resourceScreen<Row extends RowBase>(
       import('../components/list/list-screen.tsx'),
       loadResource(),
     ]);
-    return { element: <ListScreen resource={resource} /> };
+    // One instance per resource: going from one list to another starts a fresh screen (its own
+    // filters, dialogs and rows) instead of reusing the previous one's state.
+    return { element: <ListScreen key={resource.entity} resource={resource} /> };
   };
 }
 

@@ -31,7 +31,10 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
   const query = useQuery({
     queryKey: ['list', resource.entity, request],
     queryFn: ({ signal }) => fetchList<Row>(resource.entity, request, signal),
-    placeholderData: keepPreviousData,
+    // While the next page loads the previous one stays, but never another resource's rows: its
+    // columns would render them.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === resource.entity ? keepPreviousData(previous) : undefined,
   });
 
   const go = useCallback(

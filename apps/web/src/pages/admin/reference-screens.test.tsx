@@ -181,3 +181,48 @@ describe('countries screen', () => {
     expect(within(dialog).getByRole('textbox', { name: /Naziv države/ })).not.toHaveAccessibleDescription();
   });
 });
+
+describe('going from one list to another', () => {
+  it("never renders the previous resource's rows with the next one's columns", async () => {
+    await resetApp();
+    setAuthenticatedFlag();
+    mockFetch({
+      'GET /api/user': { body: ADMIN_USER },
+      'POST /api/user_types/index': listAnswer([CASES[1]?.row]),
+      'POST /api/roles/index_active': listAnswer([]),
+      'POST /api/users/index': async () => {
+        // The users answer comes later: the screen waits without the user types' rows.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return new Response(JSON.stringify(listAnswer([{ ...USER_ROW }]).body), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    await renderApp('/user-types', { isReset: false });
+    await screen.findByText('Fizičko lice');
+    await user.click(screen.getByRole('link', { name: 'Korisnici' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Korisnici' })).toBeInTheDocument();
+    expect(screen.queryByText('Fizičko lice')).not.toBeInTheDocument();
+    expect(await screen.findByText('Ivo Ivić')).toBeInTheDocument();
+  });
+});
+
+const USER_ROW = {
+  id: 2,
+  name: 'Ivo',
+  last_name: 'Ivić',
+  email: 'ivo@x.me',
+  username: 'ivo',
+  phone: null,
+  details: null,
+  image_url: null,
+  address: null,
+  pib: null,
+  credit: 0,
+  roles: [{ id: 2, name: 'Korisnik' }],
+  user_type_id: 2,
+  user_types: { id: 2, name: 'Fizičko lice' },
+  is_active: true,
+  updated_at: UPDATED,
+};
