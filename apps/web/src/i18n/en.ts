@@ -214,7 +214,7 @@ export const en: Catalogue = {
     name: 'Report name',
     type: 'File type',
     types: { pdf: 'PDF', xlsx: 'Excel (XLSX)', docx: 'Word (DOCX)' },
-    showAll: 'Show all (every row, not only this page)',
+    showAll: 'Show all (every page)',
     download: 'Download',
     downloading: 'Downloading…',
     downloaded: 'Report {{fileName}} downloaded.',

@@ -226,7 +226,7 @@ export const me = {
     name: 'Naziv izvještaja',
     type: 'Tip fajla',
     types: { pdf: 'PDF', xlsx: 'Excel (XLSX)', docx: 'Word (DOCX)' },
-    showAll: 'Prikaži sve (svi redovi, ne samo ova stranica)',
+    showAll: 'Prikaži sve (sve stranice)',
     download: 'Preuzmi',
     downloading: 'Preuzimanje…',
     downloaded: 'Izvještaj {{fileName}} je preuzet.',
