@@ -36,9 +36,16 @@ export async function newPage(
   return { context, page };
 }
 
-/** Saves what a test checked; e2e/artifacts/ is not committed. */
+/**
+ * Saves what a test checked; e2e/artifacts/ is not committed. Transitions are run to their end
+ * first, so a dialog that has just opened or closed is shown as it settles.
+ */
 export async function screenshot(page: Page, name: string, isFullPage = false): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: isFullPage });
+  await page.screenshot({
+    path: path.join(ARTIFACTS_DIR, `${name}.png`),
+    fullPage: isFullPage,
+    animations: 'disabled',
+  });
 }
 
 /** Signs in through the login form and waits for the landing screen after login. */
