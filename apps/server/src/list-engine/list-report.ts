@@ -26,8 +26,14 @@ const TIME_ZONE = 'Europe/Podgorica';
 
 const YES_NO: Record<Language, [string, string]> = { me: ['Da', 'Ne'], en: ['Yes', 'No'] };
 
-function formatDate(date: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'sr-Latn-ME', {
+// One formatter per language: creating one per cell costs time and a lot of memory.
+const DATE_FORMATS: Record<Language, Intl.DateTimeFormat> = {
+  me: dateFormat('sr-Latn-ME'),
+  en: dateFormat('en-GB'),
+};
+
+function dateFormat(locale: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(locale, {
     timeZone: TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
@@ -35,7 +41,7 @@ function formatDate(date: Date, lang: Language): string {
     hour: '2-digit',
     minute: '2-digit',
     hour12: false,
-  }).format(date);
+  });
 }
 
 /** A value as a report cell: names of objects and lists, dates in local time, yes/no. */
@@ -43,7 +49,7 @@ export function formatCell(value: unknown, lang: Language): ReportCell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'boolean') return YES_NO[lang][value ? 0 : 1];
-  if (value instanceof Date) return formatDate(value, lang);
+  if (value instanceof Date) return DATE_FORMATS[lang].format(value);
   if (Array.isArray(value)) return value.map((item) => formatCell(item, lang) ?? '').join(', ');
   if (typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name);
   return JSON.stringify(value);
