@@ -8,6 +8,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
+import { formatDateTime } from '../reports/report-texts.ts';
 import {
   type ReportCell,
   type ReportColumn,
@@ -22,34 +23,14 @@ import { buildOrderBy, buildWhere, type ListMode, loadInOrder, pageIds } from '.
 /** Rows of one report at most; ids are gathered first, then rows are loaded and written in batches. */
 export const MAX_REPORT_ROWS = 1_000_000;
 const BATCH_SIZE = 1000;
-const TIME_ZONE = 'Europe/Podgorica';
-
 const YES_NO: Record<Language, [string, string]> = { me: ['Da', 'Ne'], en: ['Yes', 'No'] };
-
-// One formatter per language: creating one per cell costs time and a lot of memory.
-const DATE_FORMATS: Record<Language, Intl.DateTimeFormat> = {
-  me: dateFormat('sr-Latn-ME'),
-  en: dateFormat('en-GB'),
-};
-
-function dateFormat(locale: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-}
 
 /** A value as a report cell: names of objects and lists, dates in local time, yes/no. */
 export function formatCell(value: unknown, lang: Language): ReportCell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'boolean') return YES_NO[lang][value ? 0 : 1];
-  if (value instanceof Date) return DATE_FORMATS[lang].format(value);
+  if (value instanceof Date) return formatDateTime(lang, value);
   if (Array.isArray(value)) return value.map((item) => formatCell(item, lang) ?? '').join(', ');
   if (typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name);
   return JSON.stringify(value);

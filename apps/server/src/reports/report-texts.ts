@@ -1,6 +1,6 @@
 import type { Language } from '@usluge/contract';
 
-/** The same zone and style the list engine uses for dates in cells. */
+/** Reports show times as people in Montenegro read them. */
 const TIME_ZONE = 'Europe/Podgorica';
 
 const LOCALES: Record<Language, string> = { me: 'sr-Latn-ME', en: 'en-GB' };
@@ -16,9 +16,14 @@ export function reportLocale(lang: Language): string {
   return LOCALES[lang];
 }
 
-/** 'Generisano: 21.11.2026. 07:20' / 'Generated on: 21/11/2026, 07:20'. */
-export function generatedLine(lang: Language, at: Date): string {
-  const when = new Intl.DateTimeFormat(LOCALES[lang], {
+// One formatter per language: creating one per cell costs time and a lot of memory.
+const DATE_TIME_FORMATS: Record<Language, Intl.DateTimeFormat> = {
+  me: dateTimeFormat('me'),
+  en: dateTimeFormat('en'),
+};
+
+function dateTimeFormat(lang: Language): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(LOCALES[lang], {
     timeZone: TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
@@ -26,8 +31,17 @@ export function generatedLine(lang: Language, at: Date): string {
     hour: '2-digit',
     minute: '2-digit',
     hour12: false,
-  }).format(at);
-  return `${REPORT_TEXTS[lang].generatedOn}: ${when}`;
+  });
+}
+
+/** A date and time as a report shows it: '21.11.2026. 07:20' / '21/11/2026, 07:20'. */
+export function formatDateTime(lang: Language, at: Date): string {
+  return DATE_TIME_FORMATS[lang].format(at);
+}
+
+/** 'Generisano: 21.11.2026. 07:20' / 'Generated on: 21/11/2026, 07:20'. */
+export function generatedLine(lang: Language, at: Date): string {
+  return `${REPORT_TEXTS[lang].generatedOn}: ${formatDateTime(lang, at)}`;
 }
 
 /** Numbers as text for the page formats: the language's decimal mark, no grouping (ids stay readable). */

@@ -10,22 +10,21 @@ export const rolesJson = (userId: typeof users.id) =>
     from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.role_id}
     where ${userRoles.user_id} = ${userId}), '[]'::json)`;
 
+/** What every answer about a user shows; never the password hash. */
+export const userProfileColumns = {
+  id: users.id,
+  name: users.name,
+  last_name: users.last_name,
+  email: users.email,
+  username: users.username,
+  phone: users.phone,
+  details: users.details,
+  image_url: users.image_url,
+  roles: rolesJson(users.id),
+};
+
 export async function findCurrentUser(db: Database, userId: number): Promise<CurrentUser | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      last_name: users.last_name,
-      email: users.email,
-      username: users.username,
-      phone: users.phone,
-      details: users.details,
-      image_url: users.image_url,
-      roles: rolesJson(users.id),
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select(userProfileColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
 }
 

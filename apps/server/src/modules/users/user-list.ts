@@ -2,7 +2,7 @@ import { userRowSchema } from '@usluge/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { userRoles, users, userTypes } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
-import { rolesJson } from './current-user-query.ts';
+import { userProfileColumns } from './current-user-query.ts';
 
 const contains = ['contains', 'equals'] as const;
 
@@ -50,18 +50,10 @@ export const userList = defineList({
   loadRows: (db, ids) =>
     db
       .select({
-        id: users.id,
-        name: users.name,
-        last_name: users.last_name,
-        email: users.email,
-        username: users.username,
-        phone: users.phone,
-        details: users.details,
-        image_url: users.image_url,
+        ...userProfileColumns,
         address: users.address,
         pib: users.pib,
         credit: users.credit,
-        roles: rolesJson(users.id),
         user_type_id: users.user_type_id,
         user_types: sql<{
           id: number;
