@@ -208,6 +208,9 @@ export const en: Catalogue = {
     short_name: 'Short name',
     sign: 'Sign',
   },
+  form: {
+    unavailableChoice: 'Unavailable value (#{{value}})',
+  },
   report: {
     open: 'Report',
     title: 'Download a report',

@@ -220,6 +220,9 @@ export const me = {
     short_name: 'Skraćeni naziv',
     sign: 'Simbol',
   },
+  form: {
+    unavailableChoice: 'Nedostupna vrijednost (#{{value}})',
+  },
   report: {
     open: 'Izvještaj',
     title: 'Preuzimanje izvještaja',

@@ -120,6 +120,19 @@ function SelectInput<Values extends FieldValues>({
       ? (picker.data ?? []).map((row) => ({ value: row.id, label: row.name }))
       : (field.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }));
   const selected = field.isMultiple ? (Array.isArray(value) ? value : []) : (value ?? '');
+  // A chosen value the choices lack (still loading, or no longer active, e.g. an edited city's
+  // deactivated country) stays visible and valid instead of showing an empty field.
+  const chosen: unknown[] = Array.isArray(selected) ? selected : selected === '' ? [] : [selected];
+  for (const missing of chosen.filter((v) => !choices.some((c) => c.value === v))) {
+    if (typeof missing !== 'string' && typeof missing !== 'number') continue;
+    choices.push({
+      value: missing,
+      label:
+        picker.isPending && field.picker !== undefined
+          ? t('common.loading')
+          : t('form.unavailableChoice', { value: missing }),
+    });
+  }
   return (
     <TextField
       select

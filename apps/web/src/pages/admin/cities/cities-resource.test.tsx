@@ -175,6 +175,26 @@ describe('cities screen', () => {
     expect(await screen.findByText('Uspješno ste izmijenili grad')).toBeInTheDocument();
   });
 
+  it('keeps the deactivated country of an edited city instead of an empty field', async () => {
+    // Serbia is no longer active: the picker offers Montenegro only.
+    const { net, user } = await openCities({
+      'POST /api/os_countries/index_active': listAnswer(COUNTRY_CHOICES.slice(0, 1)),
+      'PUT /api/os_cities/update/8': { body: CITIES[1] },
+    });
+    await user.click(within(rowOf('Niš')).getByRole('button', { name: 'Izmijeni' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Izmjena grada' });
+    const country = within(dialog).getByRole('combobox', { name: /Država/ });
+    await waitFor(() => expect(country).toHaveTextContent('Nedostupna vrijednost (#2)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
+    await waitFor(() =>
+      expect(net.lastBodyOf('PUT /api/os_cities/update/8')).toEqual({
+        name: 'Niš',
+        post_code: '18000',
+        os_country_id: 2,
+      }),
+    );
+  });
+
   it('deletes and restores with their own messages', async () => {
     const { net, user } = await openCities({
       'DELETE /api/os_cities/destroy/7': { body: { ...CITIES[0], is_active: false } },
