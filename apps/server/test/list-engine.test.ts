@@ -261,3 +261,15 @@ describe('list engine: totals of large lists', () => {
     await t.db.delete(users).where(eq(sql`left(${users.username}, 4)`, 'deep'));
   });
 });
+
+describe('list engine: expression columns', () => {
+  it('filters and sorts users by full name (first and last name together)', async () => {
+    const response = await list({ filters: { full_name: 'Prezime Ana' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result).toEqual([]);
+    const both = await list({ filters: { full_name: 'anić prez' } });
+    expect(
+      both.json().result.map((row: { username: string; full_name: string }) => [row.username, row.full_name]),
+    ).toEqual([['ana', 'Ana Anić Prezime']]);
+  });
+});

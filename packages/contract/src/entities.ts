@@ -31,6 +31,8 @@ export const userRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   last_name: z.string().nullable(),
+  /** name and last_name, as the list's "Ime i prezime" column shows them. */
+  full_name: z.string(),
   email: z.string(),
   username: z.string(),
   phone: z.string().nullable(),

@@ -9,6 +9,7 @@ const TITLES: Record<string, Record<Language, string>> = {
   updated_at: { me: 'Ažurirano', en: 'Updated' },
   name: { me: 'Naziv', en: 'Name' },
   last_name: { me: 'Prezime', en: 'Last name' },
+  full_name: { me: 'Ime i prezime', en: 'Full name' },
   email: { me: 'E-mail', en: 'E-mail' },
   username: { me: 'Korisničko ime', en: 'Username' },
   phone: { me: 'Telefon', en: 'Phone' },

@@ -68,6 +68,11 @@ export const users = pgTable(
     index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
     index('users_phone_trgm').using('gin', t.phone.op('gin_trgm_ops')),
     index('users_details_trgm').using('gin', t.details.op('gin_trgm_ops')),
+    // The lists' "Ime i prezime" column filters on this expression (see userFullName).
+    index('users_full_name_trgm').using(
+      'gin',
+      sql`(${t.name} || ' ' || coalesce(${t.last_name}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -6,6 +6,9 @@ import { userProfileColumns } from './current-user-query.ts';
 
 const contains = ['contains', 'equals'] as const;
 
+/** "Ime i prezime": matches the users_full_name_trgm index expression. */
+const fullName = sql<string>`(${users.name} || ' ' || coalesce(${users.last_name}, ''))`;
+
 export const userList = defineList({
   resource: 'users',
   from: sql`${users}`,
@@ -20,6 +23,7 @@ export const userList = defineList({
       isSortable: true,
     },
     name: { expression: users.name, type: 'text', operators: contains, isSortable: true },
+    full_name: { expression: fullName, type: 'text', operators: contains, isSortable: true },
     last_name: { expression: users.last_name, type: 'text', operators: contains, isSortable: true },
     email: { expression: users.email, type: 'text', operators: contains, isSortable: true },
     username: { expression: users.username, type: 'text', operators: contains, isSortable: true },
@@ -51,6 +55,7 @@ export const userList = defineList({
     db
       .select({
         ...userProfileColumns,
+        full_name: sql<string>`trim(${fullName})`,
         address: users.address,
         pib: users.pib,
         credit: users.credit,

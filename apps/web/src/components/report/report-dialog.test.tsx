@@ -233,7 +233,7 @@ describe('report dialog', () => {
     const body = net.lastBodyOf('POST /api/users/index') as { show_columns: { key: string }[] };
     expect(body.show_columns.map((c) => c.key)).toEqual([
       'updated_at',
-      'name',
+      'full_name',
       'email',
       'username',
       'phone',

@@ -212,6 +212,7 @@ const USER_ROW = {
   id: 2,
   name: 'Ivo',
   last_name: 'Ivić',
+  full_name: 'Ivo Ivić',
   email: 'ivo@x.me',
   username: 'ivo',
   phone: null,

@@ -26,12 +26,11 @@ export const usersResource = defineResource<UserRow>({
       width: 150,
     },
     {
-      key: 'name',
+      key: 'full_name',
       titleKey: 'columns.full_name',
       filter: { kind: 'text' },
       isSortable: true,
       width: 160,
-      render: (user) => [user.name, user.last_name].filter(Boolean).join(' '),
     },
     { key: 'email', titleKey: 'columns.email', filter: { kind: 'text' }, isSortable: true, width: 160 },
     { key: 'username', titleKey: 'columns.username', filter: { kind: 'text' }, isSortable: true, width: 140 },

@@ -1,0 +1,1 @@
+CREATE INDEX "users_full_name_trgm" ON "users" USING gin (("name" || ' ' || coalesce("last_name", '')) gin_trgm_ops);
