@@ -25,6 +25,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://usluge.me' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: booleanText.optional(),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -43,6 +44,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
   isSecureCookie: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
+  isProxyTrusted: boolean;
   loginLimits: { perIp: number; perUsername: number; windowMs: number };
 };
 
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     isSecureCookie: publicUrl.startsWith('https://'),
+    isProxyTrusted: e.TRUST_PROXY ?? false,
     loginLimits: {
       perIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
       perUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,

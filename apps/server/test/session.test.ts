@@ -222,3 +222,25 @@ describe('session', () => {
     expect((await t.request({ method: 'GET', url: '/api/refresh-token-web', cookie })).statusCode).toBe(401);
   });
 });
+
+describe('client address', () => {
+  it('ignores a forged X-Forwarded-For unless a proxy is trusted', async () => {
+    const limited = await createTestApp({
+      loginLimiter: createLoginLimiter({ perIp: 1, perUsername: 100, windowMs: 60_000 }),
+    });
+    try {
+      const attempt = (forwardedFor: string) =>
+        limited.request({
+          method: 'POST',
+          url: '/api/loginWeb',
+          payload: { username: 'x', password: 'y' },
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      expect((await attempt('10.0.0.1')).statusCode).toBe(401);
+      // A new forged address does not buy another attempt.
+      expect((await attempt('10.0.0.2')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
