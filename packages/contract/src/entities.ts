@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './session.ts';
+import { currentUserSchema, roleSchema } from './session.ts';
 
 /** A timestamp: a Date on the server, an ISO 8601 string on the wire. */
 export const timestampSchema = z.codec(z.iso.datetime({ offset: true }), z.date(), {
@@ -26,22 +26,13 @@ export const countryRowSchema = z.object({
   updated_at: timestampSchema,
 });
 
-/** A row of the users list. Never carries the password hash. */
-export const userRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  last_name: z.string().nullable(),
+/** A row of the users list: the profile and what staff manage. Never carries the password hash. */
+export const userRowSchema = currentUserSchema.extend({
   /** name and last_name, as the list's "Ime i prezime" column shows them. */
   full_name: z.string(),
-  email: z.string(),
-  username: z.string(),
-  phone: z.string().nullable(),
-  details: z.string().nullable(),
-  image_url: z.string().nullable(),
   address: z.string().nullable(),
   pib: z.string().nullable(),
   credit: z.number(),
-  roles: z.array(roleSchema),
   user_type_id: z.number().int().nullable(),
   user_types: idNameSchema.nullable(),
   is_active: z.boolean(),
