@@ -52,7 +52,7 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
   config,
   entity,
   row,
-  successKeys,
+  messages,
   onClose,
   onSaved,
   titleId,
@@ -69,7 +69,7 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
       return row ? updateEntity(entity, row.id, body, config.updateMethod) : storeEntity(entity, body);
     },
     onSuccess: () => {
-      feedback.showSuccess(row ? t(successKeys.updated) : t(successKeys.created));
+      feedback.showSuccess(row ? t(messages.updated) : t(messages.created));
       onSaved();
     },
     onError: (error) => {
@@ -82,11 +82,9 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
     },
   });
 
-  const title = row ? t(config.editTitleKey ?? 'list.editTitle') : t(config.addTitleKey ?? 'list.addTitle');
-
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogTitle id={titleId}>{row ? t(messages.editTitle) : t(messages.addTitle)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormFields control={form.control} fields={config.fields} />

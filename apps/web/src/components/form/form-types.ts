@@ -36,6 +36,4 @@ export type FormConfig<Row, Input extends FieldValues, Output> = {
   updateMethod?: 'PUT' | 'POST';
   /** Dialog width in pixels (SPEC.md section 9: 450 … 1200). */
   width?: number;
-  addTitleKey?: TranslationKey;
-  editTitleKey?: TranslationKey;
 };

@@ -27,7 +27,7 @@ import { ReportDialog } from '../report/report-dialog.tsx';
 import { FilterField } from './filter-field.tsx';
 import { renderCell } from './list-cells.tsx';
 import type { Activity, FilterDraft, PageSize } from './list-state.ts';
-import { DEFAULT_SUCCESS_KEYS, type ResourceConfig, type RowBase } from './resource-types.ts';
+import { type ResourceConfig, type RowBase, resourceMessages } from './resource-types.ts';
 import { RowActions } from './row-actions.tsx';
 import { useListEngine } from './use-list-engine.ts';
 
@@ -232,7 +232,7 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
 
       {resource.form?.renderDialog({
         entity: resource.entity,
-        successKeys: resource.successKeys ?? DEFAULT_SUCCESS_KEYS,
+        messages: resourceMessages(resource.messagesKey),
         row: dialog.kind === 'form' ? dialog.row : null,
         isOpen: dialog.kind === 'form',
         onClose: () => setDialog({ kind: 'none' }),

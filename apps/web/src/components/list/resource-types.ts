@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { EntityId, EntityName } from '../../api/list-api.ts';
-import type { TranslationKey } from '../../i18n/catalogue.ts';
+import type { Catalogue, TranslationKey } from '../../i18n/catalogue.ts';
 
 /** Every row the generic list shows has an id; `is_active` drives delete-or-restore. */
 export type RowBase = { id: EntityId; is_active?: boolean };
@@ -42,27 +42,53 @@ export type ColumnConfig<Row> = {
 
 export type SortState = { key: string; isDescending: boolean };
 
-/** The success snackbars after add, edit, delete and restore (SPEC.md section 8). */
-export type SuccessMessageKeys = {
+/**
+ * The texts naming a resource: the add/edit dialog titles and the success snackbars after add,
+ * edit, delete and restore (SPEC.md section 8).
+ */
+export type ResourceMessages = {
+  addTitle: TranslationKey;
+  editTitle: TranslationKey;
   created: TranslationKey;
   updated: TranslationKey;
   deleted: TranslationKey;
   restored: TranslationKey;
 };
 
-/** The generic texts ('Uspješno ste dodali zapis.'), for a resource that names none of its own. */
-export const DEFAULT_SUCCESS_KEYS: SuccessMessageKeys = {
-  created: 'list.created',
-  updated: 'list.updated',
-  deleted: 'list.deleted',
-  restored: 'list.restored',
-};
+type ResourceTexts = Catalogue['resources'];
+
+/**
+ * `'resources.<name>'` for every catalogue group under `resources` that has all the texts of
+ * ResourceMessages, e.g. `'resources.cities'`; a group missing one of them is not accepted.
+ */
+export type ResourceMessagesKey = {
+  [Name in keyof ResourceTexts & string]: ResourceTexts[Name] extends Record<keyof ResourceMessages, string>
+    ? `resources.${Name}`
+    : never;
+}[keyof ResourceTexts & string];
+
+/** The keys under one group; `'list'` holds the generic texts ('Uspješno ste dodali zapis.'). */
+function messagesUnder(group: ResourceMessagesKey | 'list'): ResourceMessages {
+  return {
+    addTitle: `${group}.addTitle`,
+    editTitle: `${group}.editTitle`,
+    created: `${group}.created`,
+    updated: `${group}.updated`,
+    deleted: `${group}.deleted`,
+    restored: `${group}.restored`,
+  };
+}
+
+/** The resource's own texts, or the generic ones for a resource that names none. */
+export function resourceMessages(messagesKey: ResourceMessagesKey | undefined): ResourceMessages {
+  return messagesUnder(messagesKey ?? 'list');
+}
 
 /** Props every resource's add/edit dialog receives from the list screen. */
 export type FormDialogProps<Row> = {
   entity: EntityName;
-  /** The snackbar after a save: `created` for a new row, `updated` for an edited one. */
-  successKeys: SuccessMessageKeys;
+  /** The dialog title (`addTitle`, `editTitle`) and the snackbar after a save (`created`, `updated`). */
+  messages: ResourceMessages;
   /** null: add a new row; a row: edit it. */
   row: Row | null;
   isOpen: boolean;
@@ -94,8 +120,12 @@ export type ResourceConfig<Row extends RowBase> = {
   hasActivityFilter?: boolean;
   /** The add/edit dialog; required when canAdd or canEdit is true. */
   form?: ResourceForm<Row>;
-  /** Success snackbars naming the resource ('Uspješno ste dodali državu'); generic ones otherwise. */
-  successKeys?: SuccessMessageKeys;
+  /**
+   * The catalogue group of the texts naming the resource (`'resources.countries'`): its `addTitle`
+   * and `editTitle` title the form dialog, its `created`, `updated`, `deleted` and `restored` are the
+   * success snackbars ('Uspješno ste dodali državu'). The generic `list.*` texts when left out.
+   */
+  messagesKey?: ResourceMessagesKey;
   /** The report download (pdf, xlsx, docx) of the current list. On unless set to false. */
   canDownloadReport?: boolean;
 };

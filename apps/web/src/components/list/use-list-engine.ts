@@ -16,7 +16,7 @@ import {
   readListState,
   writeListState,
 } from './list-state.ts';
-import { DEFAULT_SUCCESS_KEYS, type ResourceConfig, type RowBase } from './resource-types.ts';
+import { type ResourceConfig, type RowBase, resourceMessages } from './resource-types.ts';
 
 /**
  * The list engine: the list state lives in the URL (filters, sort, page, page size, activity), so a
@@ -80,8 +80,8 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
   const toggleActive = useMutation({
     mutationFn: (row: Row) => destroyEntity(resource.entity, row.id),
     onSuccess: (_, row) => {
-      const keys = resource.successKeys ?? DEFAULT_SUCCESS_KEYS;
-      feedback.showSuccess(row.is_active === false ? t(keys.restored) : t(keys.deleted));
+      const messages = resourceMessages(resource.messagesKey);
+      feedback.showSuccess(row.is_active === false ? t(messages.restored) : t(messages.deleted));
       refresh();
     },
   });

@@ -1,5 +1,6 @@
 import { type CityRow, cityFormSchema } from '@usluge/contract';
 import { defineForm } from '../../../components/form/define-form.tsx';
+import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
 import { defineResource } from '../../../components/list/resource-types.ts';
 
 /**
@@ -13,20 +14,9 @@ export const citiesResource = defineResource<CityRow>({
   canAdd: true,
   canEdit: true,
   canDelete: true,
-  successKeys: {
-    created: 'resources.cities.created',
-    updated: 'resources.cities.updated',
-    deleted: 'resources.cities.deleted',
-    restored: 'resources.cities.restored',
-  },
+  messagesKey: 'resources.cities',
   columns: [
-    {
-      key: 'updated_at',
-      titleKey: 'columns.updated_at',
-      filter: { kind: 'date' },
-      isSortable: true,
-      width: 150,
-    },
+    updatedAtColumn(),
     { key: 'name', titleKey: 'columns.city_name', filter: { kind: 'text' }, isSortable: true, width: 200 },
     {
       key: 'post_code',
@@ -43,7 +33,7 @@ export const citiesResource = defineResource<CityRow>({
       width: 180,
       render: (city) => city.countries.name,
     },
-    { key: 'is_active', titleKey: 'columns.is_active', isSortable: true },
+    isActiveColumn(),
   ],
   form: defineForm({
     schema: cityFormSchema,
@@ -65,7 +55,5 @@ export const citiesResource = defineResource<CityRow>({
       os_country_id: city.os_country_id,
     }),
     width: 450,
-    addTitleKey: 'resources.cities.addTitle',
-    editTitleKey: 'resources.cities.editTitle',
   }),
 });

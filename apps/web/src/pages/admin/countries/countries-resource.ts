@@ -1,5 +1,6 @@
 import { type CountryRow, countryFormSchema } from '@usluge/contract';
 import { defineForm } from '../../../components/form/define-form.tsx';
+import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
 import { defineResource } from '../../../components/list/resource-types.ts';
 
 /** Countries (SPEC.md section 2): updated_at, name, code, is_active; name and code required. */
@@ -10,23 +11,12 @@ export const countriesResource = defineResource<CountryRow>({
   canAdd: true,
   canEdit: true,
   canDelete: true,
-  successKeys: {
-    created: 'resources.countries.created',
-    updated: 'resources.countries.updated',
-    deleted: 'resources.countries.deleted',
-    restored: 'resources.countries.restored',
-  },
+  messagesKey: 'resources.countries',
   columns: [
-    {
-      key: 'updated_at',
-      titleKey: 'columns.updated_at',
-      filter: { kind: 'date' },
-      isSortable: true,
-      width: 150,
-    },
+    updatedAtColumn(),
     { key: 'name', titleKey: 'columns.country_name', filter: { kind: 'text' }, isSortable: true, width: 200 },
     { key: 'code', titleKey: 'columns.code', filter: { kind: 'text' }, isSortable: true, width: 120 },
-    { key: 'is_active', titleKey: 'columns.is_active', isSortable: true },
+    isActiveColumn(),
   ],
   form: defineForm({
     schema: countryFormSchema,
@@ -37,7 +27,5 @@ export const countriesResource = defineResource<CountryRow>({
     emptyValues: { name: '', code: '' },
     fromRow: (country: CountryRow) => ({ name: country.name, code: country.code }),
     width: 450,
-    addTitleKey: 'resources.countries.addTitle',
-    editTitleKey: 'resources.countries.editTitle',
   }),
 });

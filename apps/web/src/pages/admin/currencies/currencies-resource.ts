@@ -1,5 +1,6 @@
 import { type CurrencyRow, currencyFormSchema } from '@usluge/contract';
 import { defineForm } from '../../../components/form/define-form.tsx';
+import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
 import { defineResource } from '../../../components/list/resource-types.ts';
 
 /** Currencies (SPEC.md section 2): name and short name required, the sign optional. */
@@ -10,20 +11,9 @@ export const currenciesResource = defineResource<CurrencyRow>({
   canAdd: true,
   canEdit: true,
   canDelete: true,
-  successKeys: {
-    created: 'resources.currencies.created',
-    updated: 'resources.currencies.updated',
-    deleted: 'resources.currencies.deleted',
-    restored: 'resources.currencies.restored',
-  },
+  messagesKey: 'resources.currencies',
   columns: [
-    {
-      key: 'updated_at',
-      titleKey: 'columns.updated_at',
-      filter: { kind: 'date' },
-      isSortable: true,
-      width: 150,
-    },
+    updatedAtColumn(),
     {
       key: 'name',
       titleKey: 'columns.currency_name',
@@ -39,7 +29,7 @@ export const currenciesResource = defineResource<CurrencyRow>({
       width: 140,
     },
     { key: 'sign', titleKey: 'columns.sign', filter: { kind: 'text' }, width: 100 },
-    { key: 'is_active', titleKey: 'columns.is_active', isSortable: true },
+    isActiveColumn(),
   ],
   form: defineForm({
     schema: currencyFormSchema,
@@ -55,7 +45,5 @@ export const currenciesResource = defineResource<CurrencyRow>({
       sign: currency.sign ?? '',
     }),
     width: 450,
-    addTitleKey: 'resources.currencies.addTitle',
-    editTitleKey: 'resources.currencies.editTitle',
   }),
 });

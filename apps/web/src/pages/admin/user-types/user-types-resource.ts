@@ -1,5 +1,6 @@
 import { type UserTypeRow, userTypeFormSchema } from '@usluge/contract';
 import { defineForm } from '../../../components/form/define-form.tsx';
+import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
 import { defineResource } from '../../../components/list/resource-types.ts';
 
 /** User types (SPEC.md section 2): updated_at, name, is_active; the name is required. */
@@ -10,22 +11,11 @@ export const userTypesResource = defineResource<UserTypeRow>({
   canAdd: true,
   canEdit: true,
   canDelete: true,
-  successKeys: {
-    created: 'resources.userTypes.created',
-    updated: 'resources.userTypes.updated',
-    deleted: 'resources.userTypes.deleted',
-    restored: 'resources.userTypes.restored',
-  },
+  messagesKey: 'resources.userTypes',
   columns: [
-    {
-      key: 'updated_at',
-      titleKey: 'columns.updated_at',
-      filter: { kind: 'date' },
-      isSortable: true,
-      width: 150,
-    },
+    updatedAtColumn(),
     { key: 'name', titleKey: 'columns.type_name', filter: { kind: 'text' }, isSortable: true, width: 240 },
-    { key: 'is_active', titleKey: 'columns.is_active', isSortable: true },
+    isActiveColumn(),
   ],
   form: defineForm({
     schema: userTypeFormSchema,
@@ -33,7 +23,5 @@ export const userTypesResource = defineResource<UserTypeRow>({
     emptyValues: { name: '' },
     fromRow: (userType: UserTypeRow) => ({ name: userType.name }),
     width: 450,
-    addTitleKey: 'resources.userTypes.addTitle',
-    editTitleKey: 'resources.userTypes.editTitle',
   }),
 });

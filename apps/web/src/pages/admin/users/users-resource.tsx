@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { ROLE, type UserRow } from '@usluge/contract';
+import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
 import { TruncatedText } from '../../../components/list/list-cells.tsx';
 import { defineResource } from '../../../components/list/resource-types.ts';
 
@@ -18,13 +19,7 @@ export const usersResource = defineResource<UserRow>({
   canEdit: false,
   canDelete: false,
   columns: [
-    {
-      key: 'updated_at',
-      titleKey: 'columns.updated_at',
-      filter: { kind: 'date' },
-      isSortable: true,
-      width: 150,
-    },
+    updatedAtColumn(),
     {
       key: 'full_name',
       titleKey: 'columns.full_name',
@@ -64,6 +59,6 @@ export const usersResource = defineResource<UserRow>({
         </Stack>
       ),
     },
-    { key: 'is_active', titleKey: 'columns.is_active', isSortable: true },
+    isActiveColumn(),
   ],
 });
