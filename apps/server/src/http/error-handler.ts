@@ -31,7 +31,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (pgError?.code === '23503') {
       return reply.status(409).send({ message: translate('referenced', lang) });
     }
-    if (pgError?.code === '23514' || pgError?.code === '22P02' || pgError?.code === '22003') {
+    // A failed check constraint, or any data exception (class 22: a value PostgreSQL cannot take,
+    // such as text with a NUL character or a number out of range) is bad input, not a server fault.
+    if (pgError?.code === '23514' || pgError?.code.startsWith('22')) {
       return reply.status(422).send({ message: translate('validation_failed', lang) });
     }
     const status = error.statusCode ?? 500;
