@@ -44,4 +44,18 @@ describe('values PostgreSQL cannot store are bad input, not a server error', () 
     expect(response.statusCode).toBe(422);
     expect(response.body).not.toMatch(INTERNAL);
   });
+
+  it.each([
+    ['+275760-09-13', null],
+    [null, '+010000-01-01'],
+  ])('a date filter beyond the years PostgreSQL knows is a 422 (%s, %s)', async (from, to) => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/users/index',
+      payload: { filters: { updated_at: [from, to] } },
+      cookie,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.body).not.toMatch(INTERNAL);
+  });
 });

@@ -43,7 +43,9 @@ function toOperand(type: ColumnType, value: unknown, column: string): FilterOper
     case 'date': {
       if (typeof value !== 'string') throw invalidValue(column);
       const date = new Date(value);
-      if (Number.isNaN(date.getTime())) throw invalidValue(column);
+      // Years 1 to 9999 only: beyond them the drivers send dates PostgreSQL reads differently or not at all.
+      const year = date.getUTCFullYear();
+      if (Number.isNaN(date.getTime()) || year < 1 || year > 9999) throw invalidValue(column);
       return date;
     }
   }
