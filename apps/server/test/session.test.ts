@@ -126,6 +126,29 @@ describe('sign-in rate limit', () => {
     }
   });
 
+  it('counts guesses sent in parallel: a burst cannot get past the per-username limit', async () => {
+    const limited = await createTestApp({
+      loginLimiter: createLoginLimiter({ perIp: 100, perUsername: 3, windowMs: 60_000 }),
+    });
+    try {
+      await createUser(limited.db, { username: 'burst', roleIds: [ROLE.administrator] });
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          limited.request({
+            method: 'POST',
+            url: '/api/loginWeb',
+            payload: { username: 'burst', password: `guess-${i}` },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 after too many attempts from one address', async () => {
     const limited = await createTestApp({
       loginLimiter: createLoginLimiter({ perIp: 2, perUsername: 100, windowMs: 60_000 }),

@@ -1,6 +1,7 @@
 /**
  * Fixed-window counters for sign-in attempts: every attempt counts per IP, failed ones per
- * username. Kept in memory: the product runs as one process.
+ * username (the sign-in route counts each attempt as failed until it succeeds). Kept in memory:
+ * the product runs as one process.
  */
 export type LoginLimiter = {
   /** Milliseconds until a new attempt is allowed, or 0. */

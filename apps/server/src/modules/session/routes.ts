@@ -68,11 +68,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
         return loginFailure(reply, 429, 'too_many_attempts', request.lang, Math.ceil(waitMs / 60_000));
       }
       limiter.recordAttempt(request.ip);
+      // Counted as a failure before the password is checked, in the same turn as the check above:
+      // guesses sent in parallel would otherwise all pass it. A successful sign-in clears it.
+      limiter.recordFailure(username);
 
       const candidate = await findLoginCandidate(db, username);
       const isPasswordRight = await verifyPassword(candidate?.passwordHash, password);
       if (!candidate || !isPasswordRight) {
-        limiter.recordFailure(username);
         return loginFailure(reply, 401, 'invalid_credentials', request.lang);
       }
       if (!candidate.isActive) return loginFailure(reply, 403, 'account_disabled', request.lang);
