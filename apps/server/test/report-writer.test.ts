@@ -280,6 +280,23 @@ describe('every format', () => {
     expect(produced).toBe(stoppedAt);
   });
 
+  it.each(TYPES)('%s: a reader gone before the first byte still closes the source', async (type) => {
+    let closed = false;
+    async function* slow(): AsyncGenerator<ReportCell[]> {
+      try {
+        for (let index = 1; index <= 100_000; index += 1) {
+          if (index % 10 === 0) await new Promise((resolve) => setImmediate(resolve));
+          yield row(index);
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    // Destroyed while the writer still reads its sample rows (a download cancelled at once).
+    writeReport(type, input(0, { rows: slow() })).destroy();
+    await expect.poll(() => closed, { timeout: 5000 }).toBe(true);
+  });
+
   it.each(TYPES)('%s: is paced by its reader, not written ahead into memory', async (type) => {
     let produced = 0;
     async function* many(): AsyncGenerator<ReportCell[]> {

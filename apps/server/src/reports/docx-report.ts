@@ -72,11 +72,14 @@ export async function writeDocxReport(
   await new Promise<void>((resolve, reject) => {
     documentStream.on('error', reject);
     zip.on('error', reject);
-    // The reader went away: stop reading rows, which closes the source.
-    output.on('close', () => {
+    // The reader went away: stop reading rows, which closes the source. It may have gone already,
+    // while the sample was read, and then 'close' was emitted before anyone listened.
+    const stop = () => {
       documentStream.destroy();
       resolve();
-    });
+    };
+    if (output.destroyed) return stop();
+    output.on('close', stop);
     output.on('finish', resolve);
     zip.outputStream.pipe(output);
   });
