@@ -29,6 +29,9 @@ export const PAGE_SIZES = [10, 20, 30, 50, 100] as const;
 export const PICKER_PAGE_SIZE = 1000;
 export const MAX_PAGE_SIZE = 1000;
 
+/** Columns of one report at most (a list has a few dozen; Excel's limit is 16 384). */
+export const MAX_REPORT_COLUMNS = 100;
+
 export const reportColumnSchema = z.union([
   z.string(),
   z.object({ key: z.string(), title: z.string().max(200).optional() }),
@@ -49,7 +52,7 @@ export const listRequestSchema = z.object({
     .default({ page: 1, itemsPerPage: 10, sortBy: [], sortDesc: [] }),
   /** true: active only; false: inactive only; absent or null: all. */
   show_only_active: z.boolean().nullable().optional(),
-  show_columns: z.array(reportColumnSchema).optional(),
+  show_columns: z.array(reportColumnSchema).max(MAX_REPORT_COLUMNS).optional(),
   is_report: z.boolean().optional().default(false),
   report_name: z.string().max(120).optional(),
   report_type: z.enum(REPORT_TYPES).optional(),
