@@ -47,6 +47,29 @@ describe('access by role', () => {
     expect((await list('/api/os_countries/index', moderator)).statusCode).toBe(403);
   });
 
+  it('gives a moderator the users picker without contact details or credit', async () => {
+    const response = await list('/api/users/index_active', moderator);
+    expect(response.statusCode).toBe(200);
+    const [row] = response.json().result;
+    expect(Object.keys(row).sort()).toEqual(
+      ['full_name', 'id', 'is_active', 'last_name', 'name', 'updated_at', 'user_type_id', 'username'].sort(),
+    );
+    const byEmail = await t.request({
+      method: 'POST',
+      url: '/api/users/index_active',
+      payload: { filters: { email: 'example' } },
+      cookie: moderator,
+    });
+    expect(byEmail.statusCode).toBe(422);
+    const report = await t.request({
+      method: 'POST',
+      url: '/api/users/index_active',
+      payload: { is_report: true, show_columns: ['username', 'email'] },
+      cookie: moderator,
+    });
+    expect(report.statusCode).toBe(422);
+  });
+
   it('lets any signed-in user read their own profile', async () => {
     expect((await t.request({ method: 'GET', url: '/api/user', cookie: member })).statusCode).toBe(200);
   });

@@ -130,16 +130,23 @@ describe('list engine: filters', () => {
     ]);
   });
 
-  it('between on dates includes the whole last day', async () => {
+  it('between on dates: whole days in Montenegro, the last one included', async () => {
+    // bojan was updated at 23:30 UTC on 10 March: already 00:30 on 11 March in Podgorica.
     const result = await usernames({
       filters: { updated_at: { operator: 'between', value: ['2026-03-05', '2026-03-10'] } },
     });
-    expect(result).toEqual(['bojan', 'ana']);
+    expect(result).toEqual(['ana']);
     expect(await usernames({ filters: { updated_at: ['2026-03-11', null] } })).toEqual([
       'edo',
       'dejan',
       'ceca',
+      'bojan',
     ]);
+    // Instants, as the web app sends them, are taken as they are.
+    const instants = await usernames({
+      filters: { updated_at: ['2026-03-05T00:00:00.000Z', '2026-03-10T23:59:59.999Z'] },
+    });
+    expect(instants).toEqual(['bojan', 'ana']);
   });
 
   it('in, and the roles column that means "holds this role"', async () => {
@@ -259,6 +266,26 @@ describe('list engine: totals of large lists', () => {
       Array.from({ length: 10 }, (_, i) => `Deep ${String(2491 + i).padStart(5, '0')}`),
     );
     await t.db.delete(users).where(eq(sql`left(${users.username}, 4)`, 'deep'));
+  });
+});
+
+describe('list engine: text order', () => {
+  it('sorts letters with diacritics beside their base letter, not after Z', async () => {
+    for (const name of ['Šaban Šabić', 'Tanja Tanić']) {
+      const user = await createUser(t.db, {
+        username: name.split(' ')[0]?.toLowerCase() ?? name,
+        roleIds: [],
+      });
+      await t.db.execute(sql`update ${users} set name = ${name} where ${users.id} = ${user.id}`);
+    }
+    const names = (
+      await list({ options: { page: 1, itemsPerPage: 100, sortBy: ['name'], sortDesc: [false] } })
+    )
+      .json()
+      .result.map((row: { name: string }) => row.name);
+    expect(names.indexOf('Šaban Šabić')).toBeLessThan(names.indexOf('Tanja Tanić'));
+    expect(names.indexOf('Tanja Tanić')).toBeLessThan(names.indexOf('Zoran Staff'));
+    await t.db.delete(users).where(sql`${users.name} in ('Šaban Šabić', 'Tanja Tanić')`);
   });
 });
 

@@ -39,5 +39,21 @@ export const userRowSchema = currentUserSchema.extend({
   updated_at: timestampSchema,
 });
 export type UserRow = z.input<typeof userRowSchema>;
+
+/**
+ * A user as staff pickers show it (notifications, ads): enough to choose one, no contact details,
+ * so that moderators do not read everyone's personal data.
+ */
+export const userPickerRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  last_name: z.string().nullable(),
+  full_name: z.string(),
+  username: z.string(),
+  user_type_id: z.number().int().nullable(),
+  is_active: z.boolean(),
+  updated_at: timestampSchema,
+});
+export type UserPickerRow = z.input<typeof userPickerRowSchema>;
 export type CountryRow = z.input<typeof countryRowSchema>;
 export type UserTypeRow = z.input<typeof userTypeRowSchema>;

@@ -32,6 +32,11 @@ export type ListDefinition<Row extends { id: number }> = {
   defaultSort: { key: string; isDescending: boolean };
   /** Enables `show_only_active` and `index_active`. */
   isActiveColumn?: AnyPgColumn;
+  /**
+   * Which of the two routes this declaration serves (default: both, index_active only with an
+   * is_active column). A resource whose picker shows less than its list declares them apart.
+   */
+  routes?: readonly ('index' | 'index_active')[];
   /** Loads the rows of the given ids, in any order; explicit columns only. */
   loadRows: (db: Database, ids: number[]) => Promise<Row[]>;
   /** The row as the API returns it: the response schema (fields it does not name are dropped). */

@@ -3,6 +3,8 @@ import {
   type FilterOperator,
   type FilterValue,
   type ParsedListRequest,
+  TEXT_COLLATION,
+  TIME_ZONE,
 } from '@usluge/contract';
 import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -51,6 +53,15 @@ function toOperand(type: ColumnType, value: unknown, column: string): FilterOper
   }
 }
 
+function isDateOnly(column: ListColumn, raw: unknown): raw is string {
+  return column.type === 'date' && typeof raw === 'string' && DATE_ONLY.test(raw);
+}
+
+/** A day as the user means it: midnight in Montenegro, not in UTC. */
+function startOfDay(day: string): SQL {
+  return sql`(${day}::date::timestamp at time zone ${TIME_ZONE})`;
+}
+
 /** `%`, `_` and `\` typed by a user match themselves. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -70,12 +81,11 @@ function comparison(
     case 'equals':
       return sql`${e} = ${first}`;
     case 'gte':
+      if (isDateOnly(column, raw[0])) return sql`${e} >= ${startOfDay(raw[0])}`;
       return sql`${e} >= ${first}`;
     case 'lte':
       // A date-only upper bound includes that whole day.
-      if (column.type === 'date' && typeof raw[0] === 'string' && DATE_ONLY.test(raw[0])) {
-        return sql`${e} < ${first}::timestamptz + interval '1 day'`;
-      }
+      if (isDateOnly(column, raw[0])) return sql`${e} < ${startOfDay(raw[0])} + interval '1 day'`;
       return sql`${e} <= ${first}`;
     case 'in':
       return sql`${e} in (${sql.join(
@@ -162,7 +172,12 @@ export function buildOrderBy(definition: ListDefinition<{ id: number }>, request
     const column = Object.hasOwn(definition.columns, key) ? definition.columns[key] : undefined;
     if (!column?.isSortable) throw new AppError(422, 'unknown_sort_key', { column: key });
     const isDescending = sortBy.length > 0 ? sortDesc[index] === true : definition.defaultSort.isDescending;
-    return isDescending ? desc(column.expression) : asc(column.expression);
+    // Text sorts as people read it: Č, Š, Ž beside C, S, Z rather than after Z.
+    const expression =
+      column.type === 'text'
+        ? sql`${column.expression} collate ${sql.identifier(TEXT_COLLATION)}`
+        : column.expression;
+    return isDescending ? desc(expression) : asc(expression);
   });
   // The id breaks ties, so that pages neither repeat nor skip rows.
   const lastIsDescending =

@@ -13,7 +13,8 @@ export function registerListRoutes<Row extends { id: number }>(
   definition: ListDefinition<Row>,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const modes: ListMode[] = definition.isActiveColumn ? ['index', 'index_active'] : ['index'];
+  const modes: readonly ListMode[] =
+    definition.routes ?? (definition.isActiveColumn ? ['index', 'index_active'] : ['index']);
   for (const mode of modes) {
     const access =
       mode === 'index' ? definition.access.index : (definition.access.indexActive ?? definition.access.index);

@@ -10,9 +10,19 @@ import { roleList } from './roles/role-list.ts';
 import { userTypeCrud } from './user-types/user-type-crud.ts';
 import { userTypeList } from './user-types/user-type-list.ts';
 import { userList } from './users/user-list.ts';
+import { userPickerList } from './users/user-picker-list.ts';
 
 /** Every resource served by the generic list engine. */
-export const LISTS = [userList, roleList, userTypeList, countryList, cityList, currencyList, dayList];
+export const LISTS = [
+  userList,
+  userPickerList,
+  roleList,
+  userTypeList,
+  countryList,
+  cityList,
+  currencyList,
+  dayList,
+];
 
 /** Every resource served by the generic store / update / destroy routes. */
 export const CRUDS = [countryCrud, cityCrud, userTypeCrud, currencyCrud, dayCrud];

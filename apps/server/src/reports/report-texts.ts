@@ -1,7 +1,4 @@
-import type { Language } from '@usluge/contract';
-
-/** Reports show times as people in Montenegro read them. */
-const TIME_ZONE = 'Europe/Podgorica';
+import { type Language, TIME_ZONE } from '@usluge/contract';
 
 const LOCALES: Record<Language, string> = { me: 'sr-Latn-ME', en: 'en-GB' };
 
