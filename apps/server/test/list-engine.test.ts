@@ -300,3 +300,13 @@ describe('list engine: expression columns', () => {
     ).toEqual([['ana', 'Ana Anić Prezime']]);
   });
 });
+
+describe('list engine: users credit', () => {
+  it('answers no balance for a user whose only role is Administrator', async () => {
+    const creditOf = async (username: string) =>
+      (await list({ filters: { username: { operator: 'equals', value: username } } })).json().result[0]
+        .credit;
+    expect(await creditOf('staff')).toBeNull();
+    expect(await creditOf('ana')).toBe(10);
+  });
+});

@@ -32,7 +32,8 @@ export const userRowSchema = currentUserSchema.extend({
   full_name: z.string(),
   address: z.string().nullable(),
   pib: z.string().nullable(),
-  credit: z.number(),
+  /** null for users whose only role is Administrator: they hold no balance to show. */
+  credit: z.number().nullable(),
   user_type_id: z.number().int().nullable(),
   user_types: idNameSchema.nullable(),
   is_active: z.boolean(),

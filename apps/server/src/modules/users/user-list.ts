@@ -1,4 +1,4 @@
-import { userRowSchema } from '@usluge/contract';
+import { ROLE, userRowSchema } from '@usluge/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { userRoles, users, userTypes } from '../../db/schema/index.ts';
 import { defineList, type ListColumn } from '../../list-engine/list-definition.ts';
@@ -65,7 +65,12 @@ export const userList = defineList({
         full_name: sql<string>`trim(${fullName})`,
         address: users.address,
         pib: users.pib,
-        credit: users.credit,
+        // Balances belong to marketplace roles: a user who is only an administrator has none (SPEC 6).
+        credit: sql<
+          number | null
+        >`case when exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${users.id} and ${userRoles.role_id} <> ${ROLE.administrator}) then ${users.credit} end`.mapWith(
+          users.credit,
+        ),
         user_type_id: users.user_type_id,
         user_types: sql<{
           id: number;
