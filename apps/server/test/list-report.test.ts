@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../src/db/seed/seed.ts';
 import { readDocx, readPdf, readXlsx } from './helpers/read-report.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createDemoTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.db, { isDemoSeeded: true, adminPassword: 'Admin-Lozinka-1' });
-  cookie = await t.signIn('admin', 'Admin-Lozinka-1');
+  ({ t, adminCookie: cookie } = await createDemoTestApp());
 });
 afterAll(() => t.close());
 

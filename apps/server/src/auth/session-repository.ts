@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { refreshTokens, sessions, userRoles, users } from '../db/schema/index.ts';
+import { refreshTokens, sessions, users } from '../db/schema/index.ts';
+import { roleIdsOf } from '../modules/users/current-user-query.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -9,11 +10,6 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export type IssuedTokens = { accessToken: string; refreshToken: string };
 
 type SessionMeta = { ip?: string; userAgent?: string };
-
-const roleIdsOf = (userId: typeof users.id) =>
-  sql<
-    number[]
-  >`coalesce((select array_agg(${userRoles.role_id} order by ${userRoles.role_id}) from ${userRoles} where ${userRoles.user_id} = ${userId}), '{}')`;
 
 export async function createSession(db: Database, userId: number, meta: SessionMeta): Promise<IssuedTokens> {
   const accessToken = newToken();

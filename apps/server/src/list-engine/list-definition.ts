@@ -45,10 +45,9 @@ export type ListDefinition<Row extends { id: number }> = {
 };
 
 export function defineList<Row extends { id: number }>(definition: ListDefinition<Row>): ListDefinition<Row> {
-  for (const key of [definition.defaultSort.key]) {
-    if (!definition.columns[key]?.isSortable) {
-      throw new Error(`${definition.resource}: default sort key ${key} is not a sortable column`);
-    }
+  const { key } = definition.defaultSort;
+  if (!definition.columns[key]?.isSortable) {
+    throw new Error(`${definition.resource}: default sort key ${key} is not a sortable column`);
   }
   return definition;
 }

@@ -6,6 +6,7 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import { userRoles, users } from '../../src/db/schema/index.ts';
+import { seed } from '../../src/db/seed/seed.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_PASSWORD = 'Lozinka123!';
@@ -91,6 +92,15 @@ export async function createTestApp(
       await handle.close();
     },
   };
+}
+
+export const DEMO_ADMIN_PASSWORD = 'Admin-Lozinka-1';
+
+/** The server with demo data and `admin` signed in, as a newcomer's `npm start` has it. */
+export async function createDemoTestApp(): Promise<{ t: TestApp; adminCookie: string }> {
+  const t = await createTestApp();
+  await seed(t.db, { isDemoSeeded: true, adminPassword: DEMO_ADMIN_PASSWORD });
+  return { t, adminCookie: await t.signIn('admin', DEMO_ADMIN_PASSWORD) };
 }
 
 /** The Cookie header a browser would send after this response. */

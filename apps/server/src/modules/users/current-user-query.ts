@@ -10,6 +10,12 @@ export const rolesJson = (userId: typeof users.id) =>
     from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.role_id}
     where ${userRoles.user_id} = ${userId}), '[]'::json)`;
 
+/** The user's role ids, ordered; what access checks need. */
+export const roleIdsOf = (userId: typeof users.id) =>
+  sql<
+    number[]
+  >`coalesce((select array_agg(${userRoles.role_id} order by ${userRoles.role_id}) from ${userRoles} where ${userRoles.user_id} = ${userId}), '{}')`;
+
 /** What every answer about a user shows; never the password hash. */
 export const userProfileColumns = {
   id: users.id,
@@ -35,9 +41,7 @@ export async function findLoginCandidate(db: Database, username: string) {
       id: users.id,
       passwordHash: users.password_hash,
       isActive: users.is_active,
-      roleIds: sql<
-        number[]
-      >`coalesce((select array_agg(${userRoles.role_id}) from ${userRoles} where ${userRoles.user_id} = ${users.id}), '{}')`,
+      roleIds: roleIdsOf(users.id),
     })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
