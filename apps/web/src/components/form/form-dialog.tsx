@@ -1,14 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { validationErrorMap } from '@usluge/contract';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http-error.ts';
@@ -16,17 +10,14 @@ import { storeEntity, updateEntity } from '../../api/list-api.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { feedback } from '../feedback/feedback-store.ts';
 import type { FormDialogProps, RowBase } from '../list/resource-types.ts';
-import { FormFields } from './form-field-input.tsx';
+import { DialogForm, FormDialogFrame } from './dialog-form.tsx';
 import type { FormConfig } from './form-types.ts';
 
 type Props<Row extends RowBase, Input extends FieldValues, Output> = FormDialogProps<Row> & {
   config: FormConfig<Row, Input, Output>;
 };
 
-/**
- * The generic add/edit dialog. Its form mounts when the dialog opens and unmounts when it has
- * closed, so an unsaved dialog always starts over (SPEC.md section 2).
- */
+/** The generic add/edit dialog; an unsaved dialog starts over when reopened (FormDialogFrame). */
 export function FormDialog<Row extends RowBase, Input extends FieldValues, Output>(
   props: Props<Row, Input, Output>,
 ) {
@@ -34,17 +25,10 @@ export function FormDialog<Row extends RowBase, Input extends FieldValues, Outpu
   // While the dialog fades out the parent already passes row = null; keep the title steady.
   const shownRow = useRef(row);
   if (isOpen) shownRow.current = row;
-  const titleId = useId();
   return (
-    <Dialog
-      open={isOpen}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: config.width ?? 650 } } }}
-    >
-      <FormBody {...props} row={shownRow.current} titleId={titleId} />
-    </Dialog>
+    <FormDialogFrame isOpen={isOpen} onClose={onClose} width={config.width ?? 650}>
+      {(titleId) => <FormBody {...props} row={shownRow.current} titleId={titleId} />}
+    </FormDialogFrame>
   );
 }
 
@@ -83,22 +67,18 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
   });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-      <DialogTitle id={titleId}>{row ? t(messages.editTitle) : t(messages.addTitle)}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <FormFields control={form.control} fields={config.fields} />
-          <Typography variant="caption" color="text.secondary">
-            {t('common.requiredNote')}
-          </Typography>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
+    <DialogForm
+      titleId={titleId}
+      title={row ? t(messages.editTitle) : t(messages.addTitle)}
+      control={form.control}
+      fields={config.fields}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onClose={onClose}
+      submitButton={
         <Button type="submit" variant="contained" disabled={save.isPending}>
           {t('common.save')}
         </Button>
-      </DialogActions>
-    </form>
+      }
+    />
   );
 }

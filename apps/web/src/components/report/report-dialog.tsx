@@ -2,22 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type ListRequest, REPORT_TYPES, validationErrorMap } from '@usluge/contract';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../api/list-api.ts';
 import { downloadReport, type ReportColumnTitle } from '../../api/report-api.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { feedback } from '../feedback/feedback-store.ts';
-import { FormFields } from '../form/form-field-input.tsx';
+import { DialogForm, FormDialogFrame } from '../form/dialog-form.tsx';
 import type { FormField } from '../form/form-types.ts';
 import { REPORT_DEFAULTS, type ReportChoiceInput, reportChoiceSchema } from './report-schema.ts';
 
@@ -49,17 +42,10 @@ const FIELDS: readonly FormField<ReportChoiceInput>[] = [
  * when it opens, so it starts from the defaults every time.
  */
 export function ReportDialog(props: ReportDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      open={props.isOpen}
-      onClose={props.onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 450 } } }}
-    >
-      <ReportForm {...props} titleId={titleId} />
-    </Dialog>
+    <FormDialogFrame isOpen={props.isOpen} onClose={props.onClose} width={450}>
+      {(titleId) => <ReportForm {...props} titleId={titleId} />}
+    </FormDialogFrame>
   );
 }
 
@@ -86,18 +72,14 @@ function ReportForm({ entity, request, columns, onClose, titleId }: ReportDialog
   });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((choice) => download.mutate(choice))}>
-      <DialogTitle id={titleId}>{t('report.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <FormFields control={form.control} fields={FIELDS} />
-          <Typography variant="caption" color="text.secondary">
-            {t('common.requiredNote')}
-          </Typography>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
+    <DialogForm
+      titleId={titleId}
+      title={t('report.title')}
+      control={form.control}
+      fields={FIELDS}
+      onSubmit={form.handleSubmit((choice) => download.mutate(choice))}
+      onClose={onClose}
+      submitButton={
         <Button
           type="submit"
           variant="contained"
@@ -106,7 +88,7 @@ function ReportForm({ entity, request, columns, onClose, titleId }: ReportDialog
         >
           {download.isPending ? t('report.downloading') : t('report.download')}
         </Button>
-      </DialogActions>
-    </form>
+      }
+    />
   );
 }
