@@ -2,7 +2,7 @@ import { fieldErrors } from '@usluge/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, RequestValidationError } from './errors.ts';
 import { translate } from './messages.ts';
-import { pgErrorOf } from './pg-error.ts';
+import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from './pg-error.ts';
 
 /**
  * Every error becomes `{message}` (plus `errors` for validation) in the request's language.
@@ -25,10 +25,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ message: translate('validation_failed', lang), errors: fieldErrors(error.issues, lang) });
     }
     const pgError = pgErrorOf(error);
-    if (pgError?.code === '23505') {
+    if (pgError?.code === PG_UNIQUE_VIOLATION) {
       return reply.status(409).send({ message: translate('conflict', lang) });
     }
-    if (pgError?.code === '23503') {
+    if (pgError?.code === PG_FOREIGN_KEY_VIOLATION) {
       return reply.status(409).send({ message: translate('referenced', lang) });
     }
     // A failed check constraint, or any data exception (class 22: a value PostgreSQL cannot take,
