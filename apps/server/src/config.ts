@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,10 @@ const envSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  ACCOUNT_MAX_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(20),
+  ACCOUNT_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  SEEDERS_ENABLED: booleanText.optional(),
 });
 
 export type Config = {
@@ -47,9 +52,21 @@ export type Config = {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
   isProxyTrusted: boolean;
   loginLimits: { perIp: number; perUsername: number; windowMs: number };
+  /** The public account calls (register, forgot password, delete account …): per IP and per address. */
+  accountLimits: { perIp: number; perAddress: number; windowMs: number };
+  /** The seeder generator's routes exist only when this is on (a development tool). */
+  isSeederEnabled: boolean;
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * Reads a `.env` file (the format of `.env.example`) into `process.env` when there is one. A
+ * variable already set in the environment wins over the file.
+ */
+export function readEnvFile(file = path.resolve('.env')): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
 
 /** Reads the configuration from environment variables; every bad value is named in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -82,6 +99,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
       perUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
       windowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+    },
+    isSeederEnabled: e.SEEDERS_ENABLED ?? false,
+    accountLimits: {
+      perIp: e.ACCOUNT_MAX_REQUESTS_PER_IP,
+      perAddress: e.ACCOUNT_MAX_REQUESTS_PER_ADDRESS,
+      windowMs: e.ACCOUNT_WINDOW_SECONDS * 1000,
     },
   };
 }

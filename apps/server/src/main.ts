@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, readEnvFile } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seed } from './db/seed/seed.ts';
@@ -13,6 +13,7 @@ function printAdminPassword(password: string): void {
 }
 
 async function main(): Promise<void> {
+  readEnvFile();
   const config = loadConfig();
   // Until the server listens, a signal just closes the database (releasing the data-dir lock).
   let stop: () => Promise<void> = async () => {};

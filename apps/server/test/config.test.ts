@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, readEnvFile } from '../src/config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
 
 describe('configuration', () => {
@@ -41,6 +41,54 @@ describe('configuration', () => {
       expect(message).toContain('ADMIN_PASSWORD: must have at least 8 characters');
       expect(message).toContain('SEED_DEMO: must be true or false');
     }
+  });
+});
+
+describe('the .env file', () => {
+  const touched = ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'MAIL_FROM'];
+  let saved: Record<string, string | undefined> = {};
+  beforeEach(() => {
+    saved = Object.fromEntries(touched.map((key) => [key, process.env[key]]));
+    for (const key of touched) delete process.env[key];
+  });
+  afterEach(() => {
+    for (const key of touched) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  });
+
+  it('is read at start, and a variable set in the environment wins over it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'usluge-env-'));
+    try {
+      const file = path.join(dir, '.env');
+      fs.writeFileSync(
+        file,
+        '# comment\nPORT=4123\nLOG_LEVEL=debug\nDATABASE_URL=\nMAIL_FROM="Usluge <pošta@usluge.me>"\n',
+      );
+      process.env.LOG_LEVEL = 'warn';
+      readEnvFile(file);
+      const config = loadConfig();
+      expect(config.port).toBe(4123);
+      expect(config.logLevel).toBe('warn');
+      expect(config.databaseUrl).toBeUndefined();
+      expect(config.mailFrom).toBe('Usluge <pošta@usluge.me>');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is optional: without one nothing changes', () => {
+    readEnvFile(path.join(os.tmpdir(), 'no-such-dir-usluge', '.env'));
+    expect(loadConfig().port).toBe(3000);
+  });
+
+  it('can be a copy of .env.example, which gives the documented defaults', () => {
+    readEnvFile(path.resolve(import.meta.dirname, '../../../.env.example'));
+    const config = loadConfig();
+    expect(config.port).toBe(3000);
+    expect(config.logLevel).toBe('info');
+    expect(config.databaseUrl).toBeUndefined();
   });
 });
 

@@ -31,6 +31,11 @@ export type OpenDatabaseOptions =
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server ended (a restart, a terminated backend) is an error event on
+    // the pool; unhandled, it would stop the process. The pool opens a new connection when needed.
+    pool.on('error', (error) => {
+      process.stderr.write(`PostgreSQL closed an idle connection: ${error.message}\n`);
+    });
     const db = drizzleNodePostgres(pool, { schema });
     try {
       await migrateNodePostgres(db, { migrationsFolder });

@@ -1,19 +1,15 @@
-import { seed } from '../seed/seed.ts';
-import { openConfiguredDatabase, runCli } from './open-configured-database.ts';
+import { loadSeedFile } from '../seed/seed-file.ts';
+import { openConfiguredDatabase, runCli, seedConfigured } from './open-configured-database.ts';
 
+/** `npm run db:seed [-- file.seed.ndjson …]`: reference data, admin, demo data, then the given seed files. */
 runCli(async () => {
   const { handle, config } = await openConfiguredDatabase();
   try {
-    const outcome = await seed(handle.db, {
-      isDemoSeeded: config.isDemoSeeded,
-      adminPassword: config.adminPassword,
-    });
-    if (outcome.generatedAdminPassword) {
-      process.stdout.write(
-        `Created the staff account "admin" with password: ${outcome.generatedAdminPassword}\n`,
-      );
+    await seedConfigured(handle, config);
+    for (const file of process.argv.slice(2)) {
+      const { table, inserted } = await loadSeedFile(handle.db, file);
+      process.stdout.write(`Loaded ${file}: ${inserted} new rows in ${table}.\n`);
     }
-    process.stdout.write(`Seeded (${handle.driver})${outcome.isDemoCreated ? ', with demo data' : ''}.\n`);
   } finally {
     await handle.close();
   }
