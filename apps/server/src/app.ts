@@ -1,11 +1,14 @@
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { createLoginLimiter, type LoginLimiter } from './auth/login-limiter.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerDocs } from './http/docs.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { languageOf } from './http/messages.ts';
 import './http/request-context.ts';
 import { registerCrudRoutes } from './crud/crud-routes.ts';
@@ -13,9 +16,19 @@ import { registerSecurity } from './http/security.ts';
 import { registerZodCompilers } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerListRoutes } from './list-engine/list-routes.ts';
+import { type MailWorker, startMailWorker } from './mail/mail-worker.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { adRoutes } from './modules/ads/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { leadTransactionRoutes } from './modules/lead-transactions/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { CRUDS, LISTS } from './modules/resources.ts';
+import { seederRoutes } from './modules/seeders/routes.ts';
+import { serviceRoutes } from './modules/services/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
+import { createDiskStorage, type FileStorage } from './uploads/file-storage.ts';
+import { registerImageRoutes } from './uploads/image-routes.ts';
 
 export type AppOptions = {
   config: Config;
@@ -23,6 +36,8 @@ export type AppOptions = {
   driver: 'pglite' | 'postgres';
   logger?: FastifyServerOptions['logger'];
   loginLimiter?: LoginLimiter;
+  /** Where uploads go; by default DATA_DIR/uploads on disk. */
+  storage?: FileStorage;
 };
 
 export type RouteRecord = { method: string; url: string; access: string | undefined };
@@ -32,6 +47,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, with its declared access (the access test walks it). */
     routeRecords: RouteRecord[];
+    /** Uploaded files (images); the one store every resource's uploads go through. */
+    storage: FileStorage;
+    /** Delivers the mail outbox. */
+    mail: MailWorker;
   }
 }
 
@@ -41,12 +60,15 @@ export async function buildApp({
   driver,
   logger,
   loginLimiter,
+  storage = createDiskStorage(path.join(config.dataDir, 'uploads')),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.isProxyTrusted,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
 
   const routeRecords: RouteRecord[] = [];
@@ -67,11 +89,26 @@ export async function buildApp({
 
   registerZodCompilers(app);
   registerErrorHandler(app);
+  // Before any route, as it wires itself into each route. Answers of 1 KB and more go out as br or
+  // gzip when compressible: JSON, not pdf, xlsx or docx (binary or zip already: mime-db says so),
+  // and nothing that already has a Content-Encoding. Streams stay streams. Request bodies are
+  // taken as sent (no decompression: one more way to blow up a small upload).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+  });
   app.decorateRequest('lang', 'me');
   app.addHook('onRequest', async (request) => {
     request.lang = languageOf(request.headers['accept-language']);
   });
   await app.register(fastifyCookie);
+  // Limits are set per form where it is read (uploads/multipart-form.ts); no form takes more parts.
+  await app.register(fastifyMultipart, { limits: { parts: 200 } });
+  app.decorate('storage', storage);
+  const mail = startMailWorker({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.decorate('mail', mail);
+  app.addHook('onClose', () => mail.stop());
   registerSecurity(app, config.publicUrl);
   registerAuthentication(app, db);
   await registerDocs(app);
@@ -81,8 +118,16 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes, { db, driver });
       await api.register(sessionRoutes, { db, limiter, isSecureCookie: config.isSecureCookie });
+      registerImageRoutes(api, storage);
       for (const list of LISTS) registerListRoutes(api, db, list);
       for (const crud of CRUDS) registerCrudRoutes(api, db, crud);
+      leadTransactionRoutes(api, db);
+      serviceRoutes(api, db);
+      adRoutes(api, db);
+      accountRoutes(api, db, config);
+      notificationRoutes(api, db);
+      dashboardRoutes(api, db);
+      if (config.isSeederEnabled) seederRoutes(api, db);
     },
     { prefix: '/api' },
   );

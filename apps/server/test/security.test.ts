@@ -95,7 +95,7 @@ describe('answers', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Neispravan zahtjev.' });
+    expect(response.json()).toEqual({ message: 'Tijelo zahtjeva nije ispravan JSON.' });
   });
 
   it('reports health once the database answers', async () => {

@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { markRoutesPublic } from './public-routes.ts';
 
 /** OpenAPI document at /api/docs/json and its page at /api/docs, generated from the route schemas. */
@@ -15,6 +15,8 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with an id (the recursive service tree) become named components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(async (docs) => {
     markRoutesPublic(docs);

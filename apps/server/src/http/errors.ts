@@ -3,14 +3,18 @@ import type { MessageKey, MessageParams } from './messages.ts';
 
 /** An error meant for the client: a status and a translatable message. */
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly key: MessageKey,
-    readonly params: MessageParams = {},
-    /** The form field the message belongs to: the answer also carries it in `errors`. */
-    readonly field?: string,
-  ) {
+  readonly statusCode: number;
+  readonly key: MessageKey;
+  readonly params: MessageParams;
+  /** The form field the message belongs to: the answer also carries it in `errors`. */
+  readonly field: string | undefined;
+
+  constructor(statusCode: number, key: MessageKey, params: MessageParams = {}, field?: string) {
     super(key);
+    this.statusCode = statusCode;
+    this.key = key;
+    this.params = params;
+    this.field = field;
   }
 }
 
@@ -21,7 +25,10 @@ export const unauthorized = () => new AppError(401, 'unauthorized');
 /** A request body, query or params that failed its zod schema. */
 export class RequestValidationError extends Error {
   readonly statusCode = 422;
-  constructor(readonly issues: readonly z.core.$ZodIssue[]) {
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(issues: readonly z.core.$ZodIssue[]) {
     super('Request validation failed');
+    this.issues = issues;
   }
 }

@@ -1,20 +1,22 @@
 import type { CurrentUser } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { qualified } from '../../db/qualified-column.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 
 /** The user's roles as `[{id, name}]`, ordered by id. */
-export const rolesJson = (userId: typeof users.id) =>
+export const rolesJson = (userId: AnyPgColumn) =>
   sql<{ id: number; name: string }[]>`coalesce((
     select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}) order by ${roles.id})
     from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.role_id}
-    where ${userRoles.user_id} = ${userId}), '[]'::json)`;
+    where ${userRoles.user_id} = ${qualified(userId)}), '[]'::json)`;
 
 /** The user's role ids, ordered; what access checks need. */
-export const roleIdsOf = (userId: typeof users.id) =>
+export const roleIdsOf = (userId: AnyPgColumn) =>
   sql<
     number[]
-  >`coalesce((select array_agg(${userRoles.role_id} order by ${userRoles.role_id}) from ${userRoles} where ${userRoles.user_id} = ${userId}), '{}')`;
+  >`coalesce((select array_agg(${userRoles.role_id} order by ${userRoles.role_id}) from ${userRoles} where ${userRoles.user_id} = ${qualified(userId)}), '{}')`;
 
 /** What every answer about a user shows; never the password hash. */
 export const userProfileColumns = {

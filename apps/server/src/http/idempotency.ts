@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../auth/authenticate.ts';
+import type { Database } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema/index.ts';
+import { AppError } from './errors.ts';
+
+/** Visible ASCII, as the IETF draft's examples and every client library produce. */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+const KEPT_FOR = sql`interval '24 hours'`;
+
+export type Answer<T> = { status: number; body: T };
+
+/** JSON with object keys in order: the same request always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Runs a change in one transaction, at most once per `Idempotency-Key` of the caller: a retry
+ * with the same key and body gets the first answer and changes nothing; the same key with another
+ * request is a 422. The key is claimed at the start of the transaction, so concurrent retries wait
+ * for the first one and then read its answer. A change that fails stores nothing (its transaction
+ * rolls back), so retrying it runs it again. Without the header the change simply runs.
+ */
+export async function runIdempotent<T>(
+  db: Database,
+  request: FastifyRequest,
+  answerSchema: z.ZodType<T>,
+  change: (tx: Database) => Promise<Answer<T>>,
+): Promise<Answer<T>> {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return db.transaction((tx) => change(tx as unknown as Database));
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+    throw new AppError(422, 'idempotency_key_invalid');
+  }
+  const userId = requireUser(request).id;
+  const requestHash = createHash('sha256')
+    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${canonical(request.body)}`)
+    .digest('base64url');
+
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ user_id: userId, key: header, request_hash: requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [stored] = await tx
+        .select({
+          requestHash: idempotencyKeys.request_hash,
+          status: idempotencyKeys.status_code,
+          response: idempotencyKeys.response,
+        })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, header)));
+      if (!stored || stored.requestHash !== requestHash) throw new AppError(422, 'idempotency_key_reused');
+      if (stored.status === null) throw new AppError(409, 'idempotency_in_progress');
+      return { status: stored.status, body: z.decode(answerSchema, stored.response as never) };
+    }
+    const answer = await change(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ status_code: answer.status, response: z.encode(answerSchema, answer.body) })
+      .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, header)));
+    await tx
+      .delete(idempotencyKeys)
+      .where(
+        and(eq(idempotencyKeys.user_id, userId), lt(idempotencyKeys.created_at, sql`now() - ${KEPT_FOR}`)),
+      );
+    return answer;
+  });
+}
