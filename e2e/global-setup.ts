@@ -62,7 +62,7 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'usluge-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const server = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     detached: true,
     env: {

@@ -8,7 +8,7 @@ export default defineProject({
     root: import.meta.dirname,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     testTimeout: 20_000,
   },
 });

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AppRouter } from './app/app-router.tsx';
 import { initI18n } from './i18n/i18n.ts';
-import { LandingPage } from './pages/public/landing/landing-page.tsx';
 import { applyThemeMode } from './theme/theme-mode.ts';
 import './app/global.css';
 
@@ -9,26 +9,15 @@ applyThemeMode();
 initI18n();
 
 const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
+if (!container) throw new Error('app.html has no #root element');
 
 /**
- * A visit to `/` renders the landing page straight away: React, i18next and the page, no router and
- * no MUI. Any other address loads the app router (and, route by route, the rest) on demand. The
- * router has a `/` route too, for in-app links home.
+ * The app of every page but the landing page (app.html): the data router, which loads each route's
+ * screen, and MUI with it, on demand. A visit to `/` gets index.html, the landing page pre-rendered
+ * with a script of its own (pages/public/landing/landing-entry.ts).
  */
-if (window.location.pathname === '/') {
-  root.render(
-    <StrictMode>
-      <LandingPage />
-    </StrictMode>,
-  );
-} else {
-  void import('./app/app-router.tsx').then(({ AppRouter }) =>
-    root.render(
-      <StrictMode>
-        <AppRouter />
-      </StrictMode>,
-    ),
-  );
-}
+createRoot(container).render(
+  <StrictMode>
+    <AppRouter />
+  </StrictMode>,
+);

@@ -45,9 +45,18 @@ const PATHS = {
 
 export type LandingIconName = keyof typeof PATHS;
 
-export function LandingIcon({ name, size = 24 }: { name: LandingIconName; size?: number }) {
+export function LandingIcon({
+  name,
+  size = 24,
+  className,
+}: {
+  name: LandingIconName;
+  size?: number;
+  className?: string;
+}) {
   return (
     <svg
+      className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"

@@ -1,0 +1,58 @@
+import type { Area } from './access.ts';
+
+/** The public pages of the web app (SPEC.md section 2), as React Router path patterns. */
+export const PUBLIC_PAGE_PATHS = {
+  landing: '/',
+  login: '/login',
+  seeders: '/seeders',
+  verifyAccount: '/verify-account/:token',
+  deleteAccount: '/delete-account',
+  resetPassword: '/reset-password/:token',
+} as const;
+
+/** Each back-office area's address (SPEC.md section 2). */
+export const AREA_PATHS = {
+  adsOnApproval: '/ads-on-approval',
+  ads: '/ads',
+  notifications: '/notifications',
+  userTypes: '/user-types',
+  users: '/users',
+  countries: '/countries',
+  cities: '/cities',
+  services: '/services',
+  currencies: '/currencies',
+  credits: '/credits',
+  reports: '/reports',
+  dashboard: '/dashboard',
+  test: '/test',
+} as const satisfies Record<Area, `/${string}`>;
+
+/**
+ * Every address the web app has a page for. The web router declares exactly these, and the server
+ * answers 404 (with the app, which shows its not-found page) for any other.
+ */
+export const WEB_ROUTE_PATHS: readonly string[] = [
+  ...Object.values(PUBLIC_PAGE_PATHS),
+  ...Object.values(AREA_PATHS),
+];
+
+const PATTERNS = WEB_ROUTE_PATHS.map((pattern) => pattern.split('/').slice(1));
+
+/**
+ * Whether the router has a page at this path (no query string). It matches as React Router does by
+ * default: static segments ignore case, a `:param` takes one non-empty segment, and one trailing
+ * slash does not count.
+ */
+export function isWebRoute(pathname: string): boolean {
+  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  if (!trimmed.startsWith('/')) return false;
+  const segments = trimmed.split('/').slice(1);
+  return PATTERNS.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, index) => {
+        const segment = segments[index] ?? '';
+        return part.startsWith(':') ? segment !== '' : part.toLowerCase() === segment.toLowerCase();
+      }),
+  );
+}
