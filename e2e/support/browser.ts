@@ -25,12 +25,33 @@ export type Viewport = { width: number; height: number };
 export const DESKTOP: Viewport = { width: 1366, height: 850 };
 export const PHONE: Viewport = { width: 390, height: 844 };
 
+export type ThemeMode = 'light' | 'dark';
+
+/**
+ * A fresh context and page, in a light browser. With `theme`, the browser prefers that scheme and
+ * the app's stored choice (apps/web/src/theme/theme-mode.ts) is that theme before the first page
+ * loads. `isTouch`: a phone's touch screen (taps, no hover). `timezoneId`: the browser's own zone.
+ */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport: Viewport = DESKTOP,
+  { theme, isTouch = false, timezoneId }: { theme?: ThemeMode; isTouch?: boolean; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'sr-Latn-ME', colorScheme: 'light' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'sr-Latn-ME',
+    colorScheme: theme ?? 'light',
+    hasTouch: isTouch,
+    isMobile: isTouch,
+    ...(timezoneId ? { timezoneId } : {}),
+  });
+  if (theme) {
+    await context.addInitScript((mode) => {
+      if (window.localStorage.getItem('theme-mode') === null) window.localStorage.setItem('theme-mode', mode);
+    }, theme);
+  }
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return { context, page };

@@ -42,24 +42,32 @@ async function filterByName(page: Page, filterLabel: string, name: string): Prom
   await rowWith(page, name).waitFor();
 }
 
-/** Delete (deactivate) then restore one row, each after the confirmation dialog. */
+/**
+ * Deactivate then restore one row, each after the confirmation naming it, whose safe button has
+ * the focus.
+ */
 async function deactivateAndRestore(page: Page, name: string, noun: string, shot: string): Promise<void> {
   const row = rowWith(page, name);
-  await row.getByRole('button', { name: 'Obriši' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Brisanje' });
+  await row.getByRole('button', { name: 'Deaktiviraj' }).click();
+  const confirm = page.getByRole('dialog', { name: `Deaktivirati ${noun} „${name}“?` });
   await confirm.waitFor();
-  await screenshot(page, `${shot}-confirm-delete`);
-  await confirm.getByRole('button', { name: 'Potvrdi' }).click();
-  await expectSnack(page, `Uspješno ste obrisali ${noun}`);
-  await row.getByText('Otkazan').waitFor();
+  await expect
+    .poll(() =>
+      confirm.getByRole('button', { name: 'Otkaži' }).evaluate((el) => el === document.activeElement),
+    )
+    .toBe(true);
+  await screenshot(page, `${shot}-confirm-deactivate`);
+  await confirm.getByRole('button', { name: 'Deaktiviraj' }).click();
+  await expectSnack(page, `Uspješno ste deaktivirali ${noun}`);
+  await row.getByText('Neaktivan').waitFor();
   await screenshot(page, `${shot}-deactivated`);
 
   await row.getByRole('button', { name: 'Vrati' }).click();
-  const restore = page.getByRole('dialog', { name: 'Vraćanje' });
-  await restore.getByRole('button', { name: 'Potvrdi' }).click();
+  const restore = page.getByRole('dialog', { name: `Vratiti ${noun} „${name}“?` });
+  await restore.getByRole('button', { name: 'Vrati' }).click();
   await expectSnack(page, `Uspješno ste vratili ${noun}`);
-  await row.getByText('Aktivan').waitFor();
-  await row.getByRole('button', { name: 'Obriši' }).waitFor();
+  await row.getByText('Aktivan', { exact: true }).waitFor();
+  await row.getByRole('button', { name: 'Deaktiviraj' }).waitFor();
 }
 
 describe('countries', () => {
@@ -77,17 +85,14 @@ describe('countries', () => {
     await expect.poll(() => add.getByText('Obavezno polje.', { exact: true }).count()).toBe(2);
     await screenshot(page, 'country-add-required');
 
-    // A code that exists: 409 on the code field and in the 'Greška' dialog.
+    // A code that exists: 409 under the code field, and no 'Greška' dialog over the form.
     const name = `Testlandija ${RUN}`;
     await add.getByRole('textbox', { name: /Naziv države/ }).fill(name);
     await add.getByRole('textbox', { name: /Oznaka/ }).fill('ME');
     await add.getByRole('button', { name: 'Sačuvaj' }).click();
-    const error = page.getByRole('dialog', { name: 'Greška' });
-    await error.getByText('Država sa ovom oznakom već postoji.').waitFor();
-    await screenshot(page, 'country-add-code-conflict');
-    await error.getByRole('button', { name: 'Zatvori' }).click();
-    await error.waitFor({ state: 'detached' });
     await add.getByText('Država sa ovom oznakom već postoji.').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Greška' }).count()).toBe(0);
+    await screenshot(page, 'country-add-code-conflict');
 
     await add.getByRole('textbox', { name: /Oznaka/ }).fill(`T${RUN}`);
     await add.getByRole('button', { name: 'Sačuvaj' }).click();
@@ -167,10 +172,9 @@ describe('cities', () => {
     await again.getByRole('combobox', { name: /Država/ }).click();
     await page.getByRole('option', { name: 'Crna Gora', exact: true }).click();
     await again.getByRole('button', { name: 'Sačuvaj' }).click();
-    const error = page.getByRole('dialog', { name: 'Greška' });
-    await error.getByText('Grad sa ovim imenom već postoji u izabranoj državi.').waitFor();
+    await again.getByText('Grad sa ovim imenom već postoji u izabranoj državi.').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Greška' }).count()).toBe(0);
     await screenshot(page, 'city-add-name-conflict');
-    await error.getByRole('button', { name: 'Zatvori' }).click();
     await again.getByRole('button', { name: 'Otkaži' }).click();
     await again.waitFor({ state: 'detached' });
 
@@ -240,12 +244,14 @@ describe('report download', () => {
     expect(xlsx.fileName).toBe('drzave.xlsx');
     expect(xlsx.bytes.length).toBeGreaterThan(500);
     expect(xlsx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    // The filtered rows only, under the titles the screen shows.
+    // The filtered rows only, under the titles the screen shows, with its status word ('Aktivan').
+    const shownStatus = await page.getByRole('cell', { name: 'Aktivan', exact: true }).first().textContent();
+    expect(shownStatus).toBe('Aktivan');
     const xml = [
       readZipEntry(xlsx.bytes, 'xl/sharedStrings.xml'),
       readZipEntry(xlsx.bytes, 'xl/worksheets/sheet1.xml'),
     ].join('');
-    for (const text of ['Ažurirano', 'Naziv države', 'Oznaka', 'Status', 'Crna Gora', 'ME']) {
+    for (const text of ['Ažurirano', 'Naziv države', 'Oznaka', 'Status', 'Crna Gora', 'ME', 'Aktivan']) {
       expect(xml).toContain(text);
     }
     expect(xml).not.toContain('Srbija');

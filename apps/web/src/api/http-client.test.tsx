@@ -133,6 +133,31 @@ describe('error dialog', () => {
     expect(dialog).toHaveTextContent('Naziv je obavezan.');
   });
 
+  it('stays closed when the caller shows every field the answer names, and opens for any other', async () => {
+    const conflict = { message: 'Država sa ovom oznakom već postoji.', errors: { code: ['Zauzeto.'] } };
+    mockFetch({
+      'POST /api/x/store': [
+        { status: 409, body: conflict },
+        { status: 409, body: conflict },
+        { status: 422, body: { message: 'Neispravni podaci.' } },
+      ],
+    });
+    render(<FeedbackHost />);
+    const failure = await act(() =>
+      http.post('/api/x/store', {}, { shownFields: ['name', 'code'] }).catch((e: unknown) => e),
+    );
+    expect(failure).toMatchObject({ status: 409, fieldErrors: { code: ['Zauzeto.'] } });
+    expect(screen.queryByRole('dialog', { name: 'Greška' })).not.toBeInTheDocument();
+
+    // A field the form does not show, or no field at all: only the dialog can say it.
+    await act(() => http.post('/api/x/store', {}, { shownFields: ['name'] }).catch(() => {}));
+    expect(await screen.findByRole('dialog', { name: 'Greška' })).toHaveTextContent(conflict.message);
+    act(() => feedback.closeError());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await act(() => http.post('/api/x/store', {}, { shownFields: ['name'] }).catch(() => {}));
+    expect(await screen.findByRole('dialog', { name: 'Greška' })).toHaveTextContent('Neispravni podaci.');
+  });
+
   it("says 'Kontaktirajte administratora' when the answer has no message", async () => {
     mockFetch({ 'GET /api/x': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
     render(<FeedbackHost />);

@@ -13,10 +13,17 @@ export type HttpRequestOptions = {
   signal?: AbortSignal;
   /** The caller shows the failure itself (the login form's red alert, the session check). */
   isErrorDialogSuppressed?: boolean;
+  /**
+   * Fields the caller shows errors under (a form's fields). A failure whose field errors all name
+   * such fields opens no error dialog: the form already says what is wrong, where it is wrong.
+   */
+  shownFields?: readonly string[];
   /** No refresh-and-retry on 401 (the login call itself). */
   isRefreshSkipped?: boolean;
   responseType?: 'json' | 'blob';
   timeoutMs?: number;
+  /** Extra request headers, e.g. the `Idempotency-Key` of a call that changes money. */
+  headers?: Readonly<Record<string, string>>;
 };
 
 /** What the app plugs in: the error dialog, the way to the login page, the UI language. */
@@ -60,6 +67,7 @@ function isAbortError(error: unknown): boolean {
 /** One fetch with credentials, the UI language and the time-out; network failures become HttpError 0. */
 async function send(path: string, options: HttpRequestOptions): Promise<Response> {
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
     'Accept-Language': handlers.getLanguage(),
   };
@@ -108,8 +116,16 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** True when every field error names a field the caller shows (and there is at least one). */
+function isShownByCaller(error: HttpError, options: HttpRequestOptions): boolean {
+  const fields = Object.keys(error.fieldErrors);
+  const shown = options.shownFields;
+  return shown !== undefined && fields.length > 0 && fields.every((field) => shown.includes(field));
+}
+
 function fail(error: HttpError, options: HttpRequestOptions): never {
-  if (!options.isErrorDialogSuppressed && !error.isSessionLost) handlers.onError(error);
+  const isShownElsewhere = options.isErrorDialogSuppressed || isShownByCaller(error, options);
+  if (!isShownElsewhere && !error.isSessionLost) handlers.onError(error);
   throw error;
 }
 
@@ -121,7 +137,7 @@ function sessionLost(): never {
 /**
  * One call with the session rules: on 401 it refreshes the session once and retries (not on the
  * login page); when the refresh fails the session is over and the visitor goes to the login page.
- * Every other failure opens the error dialog, unless the caller handles it. Answers a 2xx response.
+ * Every other failure opens the error dialog, unless the caller shows it. Answers a 2xx response.
  */
 async function fetchOk(path: string, options: HttpRequestOptions): Promise<Response> {
   let response: Response;

@@ -1,4 +1,4 @@
-import type { Area } from '@usluge/contract';
+import { AREA_PATHS, type Area } from '@usluge/contract';
 import type { TranslationKey } from '../i18n/catalogue.ts';
 
 export type AdminArea = {
@@ -11,19 +11,29 @@ export type AdminArea = {
 
 /** Every back-office route, in menu order. Routes, menu and access checks all read this table. */
 export const ADMIN_AREAS: readonly AdminArea[] = [
-  { area: 'adsOnApproval', path: '/ads-on-approval', titleKey: 'pages.adsOnApproval', menuGroup: 'main' },
-  { area: 'ads', path: '/ads', titleKey: 'pages.ads', menuGroup: 'main' },
-  { area: 'notifications', path: '/notifications', titleKey: 'pages.notifications', menuGroup: 'main' },
-  { area: 'userTypes', path: '/user-types', titleKey: 'pages.userTypes', menuGroup: 'management' },
-  { area: 'users', path: '/users', titleKey: 'pages.users', menuGroup: 'management' },
-  { area: 'countries', path: '/countries', titleKey: 'pages.countries', menuGroup: 'management' },
-  { area: 'cities', path: '/cities', titleKey: 'pages.cities', menuGroup: 'management' },
-  { area: 'services', path: '/services', titleKey: 'pages.services', menuGroup: 'management' },
-  { area: 'currencies', path: '/currencies', titleKey: 'pages.currencies', menuGroup: 'management' },
-  { area: 'credits', path: '/credits', titleKey: 'pages.credits', menuGroup: 'management' },
-  { area: 'reports', path: '/reports', titleKey: 'pages.reports', menuGroup: 'management' },
-  { area: 'dashboard', path: '/dashboard', titleKey: 'pages.dashboard', menuGroup: null },
-  { area: 'test', path: '/test', titleKey: 'pages.test', menuGroup: null },
+  {
+    area: 'adsOnApproval',
+    path: AREA_PATHS.adsOnApproval,
+    titleKey: 'pages.adsOnApproval',
+    menuGroup: 'main',
+  },
+  { area: 'ads', path: AREA_PATHS.ads, titleKey: 'pages.ads', menuGroup: 'main' },
+  {
+    area: 'notifications',
+    path: AREA_PATHS.notifications,
+    titleKey: 'pages.notifications',
+    menuGroup: 'main',
+  },
+  { area: 'userTypes', path: AREA_PATHS.userTypes, titleKey: 'pages.userTypes', menuGroup: 'management' },
+  { area: 'users', path: AREA_PATHS.users, titleKey: 'pages.users', menuGroup: 'management' },
+  { area: 'countries', path: AREA_PATHS.countries, titleKey: 'pages.countries', menuGroup: 'management' },
+  { area: 'cities', path: AREA_PATHS.cities, titleKey: 'pages.cities', menuGroup: 'management' },
+  { area: 'services', path: AREA_PATHS.services, titleKey: 'pages.services', menuGroup: 'management' },
+  { area: 'currencies', path: AREA_PATHS.currencies, titleKey: 'pages.currencies', menuGroup: 'management' },
+  { area: 'credits', path: AREA_PATHS.credits, titleKey: 'pages.credits', menuGroup: 'management' },
+  { area: 'reports', path: AREA_PATHS.reports, titleKey: 'pages.reports', menuGroup: 'management' },
+  { area: 'dashboard', path: AREA_PATHS.dashboard, titleKey: 'pages.dashboard', menuGroup: null },
+  { area: 'test', path: AREA_PATHS.test, titleKey: 'pages.test', menuGroup: null },
 ];
 
 /** Where a signed-in staff member lands (SPEC.md section 2). */

@@ -1,4 +1,4 @@
-import type { Area } from '@usluge/contract';
+import { type Area, PUBLIC_PAGE_PATHS } from '@usluge/contract';
 import type { ComponentType, ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import type { ResourceConfig, RowBase } from '../components/list/resource-types.ts';
@@ -67,7 +67,7 @@ const accountPages = () => import('../pages/public/account/account-pages.tsx');
  * MUI included, loads when its route is visited.
  */
 export const routes: RouteObject[] = [
-  { path: '/', Component: LandingPage },
+  { path: PUBLIC_PAGE_PATHS.landing, Component: LandingPage },
   {
     lazy: page(
       () => import('./mui-root.tsx'),
@@ -76,16 +76,16 @@ export const routes: RouteObject[] = [
     HydrateFallback: BootSplash,
     children: [
       {
-        path: '/login',
+        path: PUBLIC_PAGE_PATHS.login,
         lazy: page(
           () => import('../pages/public/login/login-page.tsx'),
           (m) => m.LoginPage,
         ),
       },
-      { path: '/verify-account/:token', lazy: page(accountPages, (m) => m.VerifyAccountPage) },
-      { path: '/reset-password/:token', lazy: page(accountPages, (m) => m.ResetPasswordPage) },
-      { path: '/delete-account', lazy: page(accountPages, (m) => m.DeleteAccountPage) },
-      { path: '/seeders', lazy: page(accountPages, (m) => m.SeedersPage) },
+      { path: PUBLIC_PAGE_PATHS.verifyAccount, lazy: page(accountPages, (m) => m.VerifyAccountPage) },
+      { path: PUBLIC_PAGE_PATHS.resetPassword, lazy: page(accountPages, (m) => m.ResetPasswordPage) },
+      { path: PUBLIC_PAGE_PATHS.deleteAccount, lazy: page(accountPages, (m) => m.DeleteAccountPage) },
+      { path: PUBLIC_PAGE_PATHS.seeders, lazy: page(accountPages, (m) => m.SeedersPage) },
       {
         lazy: async () => {
           const { AdminLayout, adminLoader } = await import('./shell/admin-layout.tsx');

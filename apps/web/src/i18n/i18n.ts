@@ -2,25 +2,13 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@usluge/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
+import {
+  applyDocumentLanguage,
+  isLanguage,
+  readStoredLanguage,
+  rememberLanguage,
+} from './language-preference.ts';
 import { me } from './me.ts';
-
-const STORAGE_KEY = 'language';
-
-/** BCP 47 tag for the `lang` attribute: Montenegrin in Latin script. */
-const HTML_LANG: Record<Language, string> = { me: 'sr-Latn-ME', en: 'en' };
-
-function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-function readStoredLanguage(): Language {
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
-}
 
 export const i18n = i18next.createInstance();
 
@@ -37,7 +25,7 @@ export function initI18n(): typeof i18n {
     returnNull: false,
     initAsync: false,
   });
-  document.documentElement.lang = HTML_LANG[lng];
+  applyDocumentLanguage(lng);
   return i18n;
 }
 
@@ -47,11 +35,6 @@ export function currentLanguage(): Language {
 
 /** Switches the interface language and remembers it in this browser. */
 export async function changeLanguage(language: Language): Promise<void> {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, language);
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
-  document.documentElement.lang = HTML_LANG[language];
+  rememberLanguage(language);
   await i18n.changeLanguage(language);
 }

@@ -21,6 +21,7 @@ import { requireSessionLoader } from '../../auth/require-session.ts';
 import { logout } from '../../auth/session-api.ts';
 import { useCurrentUser } from '../../auth/session-store.ts';
 import { LanguageSwitch } from '../../components/layout/language-switch.tsx';
+import { focusMainContent, MAIN_CONTENT_ID, SkipLink } from '../../components/layout/skip-link.tsx';
 import { StatusScreen } from '../../components/layout/status-screen.tsx';
 import { ThemeToggle } from '../../components/layout/theme-toggle.tsx';
 import { isAdminRouteHandle } from '../admin-areas.ts';
@@ -69,22 +70,36 @@ export function AdminLayout() {
   const isDrawerShown = isDrawerOpen;
   const drawerToggleLabel = isDrawerShown ? t('shell.closeDrawer') : t('shell.openDrawer');
 
+  /**
+   * On a phone the drawer lies over the screen: choosing an item closes it, and the focus goes on
+   * to the new screen, as after a page load, instead of back to the menu button.
+   */
+  const onNavigate = () => {
+    if (isWide) return;
+    setDrawerOpen(false);
+    setTimeout(focusMainContent);
+  };
+
+  const drawerToggle = (
+    <IconButton
+      color="inherit"
+      edge="start"
+      aria-label={drawerToggleLabel}
+      aria-expanded={isDrawerShown}
+      aria-controls="admin-drawer"
+      onClick={() => setDrawerOpen((open) => !open)}
+    >
+      {isDrawerShown ? <MenuOpenIcon /> : <MenuIcon />}
+    </IconButton>
+  );
+
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
-          <Tooltip title={drawerToggleLabel}>
-            <IconButton
-              color="inherit"
-              edge="start"
-              aria-label={drawerToggleLabel}
-              aria-expanded={isDrawerShown}
-              aria-controls="admin-drawer"
-              onClick={() => setDrawerOpen((open) => !open)}
-            >
-              {isDrawerShown ? <MenuOpenIcon /> : <MenuIcon />}
-            </IconButton>
-          </Tooltip>
+          {/* No tooltip on a phone: there the menu opens over the screen, and the tooltip would stay over it. */}
+          {isWide ? <Tooltip title={drawerToggleLabel}>{drawerToggle}</Tooltip> : drawerToggle}
           <Typography variant="h6" component="div" sx={{ fontWeight: 700 }}>
             {t('common.appName')}
           </Typography>
@@ -106,6 +121,8 @@ export function AdminLayout() {
         id="admin-drawer"
         variant={isWide ? 'persistent' : 'temporary'}
         open={isDrawerShown}
+        // Over the screen the drawer is a dialog, which needs a name.
+        slotProps={isWide ? undefined : { paper: { 'aria-label': t('shell.navigation') } }}
         onClose={() => setDrawerOpen(false)}
         sx={{
           width: isWide && isDrawerShown ? DRAWER_WIDTH : 0,
@@ -114,9 +131,14 @@ export function AdminLayout() {
         }}
       >
         <Toolbar />
-        <AdminMenu roleIds={roleIds} onNavigate={() => !isWide && setDrawerOpen(false)} />
+        <AdminMenu roleIds={roleIds} onNavigate={onNavigate} />
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}
+      >
         <Toolbar />
         {isAllowed ? (
           <Outlet />

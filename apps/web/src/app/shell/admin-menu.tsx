@@ -1,12 +1,14 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { AREA_ACCESS, canAccess } from '@usluge/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { ADMIN_AREAS, type AdminArea } from '../admin-areas.ts';
+import { ADMIN_AREAS, type AdminArea, HOME_AFTER_LOGIN } from '../admin-areas.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
 
 /** The menu items a user with these roles may open (DESIGN.md section 5). */
@@ -14,34 +16,50 @@ export function visibleMenuAreas(roleIds: readonly number[]): AdminArea[] {
   return ADMIN_AREAS.filter((a) => a.menuGroup !== null && canAccess(AREA_ACCESS[a.area], roleIds));
 }
 
+/** Where a signed-in user starts: the first menu item their roles may open (ads on approval). */
+export function homePathFor(roleIds: readonly number[]): string {
+  return visibleMenuAreas(roleIds)[0]?.path ?? HOME_AFTER_LOGIN;
+}
+
 export function AdminMenu({ roleIds, onNavigate }: { roleIds: readonly number[]; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const managementId = useId();
   const areas = visibleMenuAreas(roleIds);
   const main = areas.filter((a) => a.menuGroup === 'main');
   const management = areas.filter((a) => a.menuGroup === 'management');
 
+  // Each link in its own <li>; NavLink marks the current one with aria-current="page".
   const item = (area: AdminArea) => (
-    <ListItemButton
-      key={area.area}
-      component={NavLink}
-      to={area.path}
-      selected={pathname === area.path}
-      onClick={onNavigate}
-    >
-      <ListItemIcon>{MENU_ICONS[area.area]}</ListItemIcon>
-      <ListItemText primary={t(area.titleKey)} />
-    </ListItemButton>
+    <ListItem key={area.area} disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={area.path}
+        selected={pathname === area.path}
+        onClick={onNavigate}
+      >
+        <ListItemIcon>{MENU_ICONS[area.area]}</ListItemIcon>
+        <ListItemText primary={t(area.titleKey)} />
+      </ListItemButton>
+    </ListItem>
   );
 
+  // One list; the management group is a nested list named by its heading.
   return (
     <nav aria-label={t('shell.navigation')}>
-      <List>{main.map(item)}</List>
-      {management.length > 0 && (
-        <List subheader={<ListSubheader component="div">{t('shell.management')}</ListSubheader>}>
-          {management.map(item)}
-        </List>
-      )}
+      <List>
+        {main.map(item)}
+        {management.length > 0 && (
+          <ListItem disablePadding sx={{ display: 'block' }}>
+            <ListSubheader id={managementId} component="div" disableSticky sx={{ bgcolor: 'transparent' }}>
+              {t('shell.management')}
+            </ListSubheader>
+            <List disablePadding aria-labelledby={managementId}>
+              {management.map(item)}
+            </List>
+          </ListItem>
+        )}
+      </List>
     </nav>
   );
 }

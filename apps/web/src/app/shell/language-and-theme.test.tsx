@@ -18,7 +18,7 @@ describe('admin shell: language and theme', () => {
     expect(await screen.findByText('Nema podataka')).toBeInTheDocument();
     expect(net.callsTo('POST /api/os_countries/index')[0]?.headers['accept-language']).toBe('me');
 
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN – English' }));
     expect(await screen.findByRole('heading', { name: 'Countries' })).toBeInTheDocument();
     expect(screen.getByText('No data')).toBeInTheDocument();
     expect(screen.getByText('Hello, Ana')).toBeInTheDocument();

@@ -5,15 +5,31 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type FormEventHandler, type ReactNode, useId } from 'react';
-import type { Control, FieldValues } from 'react-hook-form';
+import {
+  createContext,
+  type FormEventHandler,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { type Control, type FieldValues, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { FormFields } from './form-field-input.tsx';
 import type { FormField } from './form-types.ts';
+
+/** How the form inside a FormDialogFrame tells it whether it holds unsaved changes. */
+const UnsavedChangesContext = createContext<(hasChanges: boolean) => void>(() => {});
 
 /**
  * A dialog whose form mounts when it opens and unmounts when it has closed, so an unsaved form
  * always starts over (SPEC.md section 2). `children` renders the form, labelled by `titleId`.
+ * A click outside or Escape closes it at once when nothing was changed; with unsaved changes it
+ * asks first (keep editing / discard). The form's own cancel button closes without asking.
  */
 export function FormDialogFrame({
   isOpen,
@@ -26,18 +42,57 @@ export function FormDialogFrame({
   width: number;
   children: (titleId: string) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const titleId = useId();
+  const hasChanges = useRef(false);
+  const [isDiscardAsked, setDiscardAsked] = useState(false);
+  const setHasChanges = useCallback((next: boolean) => {
+    hasChanges.current = next;
+  }, []);
+  useEffect(() => {
+    if (!isOpen) setDiscardAsked(false);
+  }, [isOpen]);
+
   return (
-    <Dialog
-      open={isOpen}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: width } } }}
-    >
-      {children(titleId)}
-    </Dialog>
+    <>
+      <Dialog
+        open={isOpen}
+        onClose={() => {
+          if (hasChanges.current) setDiscardAsked(true);
+          else onClose();
+        }}
+        aria-labelledby={titleId}
+        fullWidth
+        slotProps={{ paper: { sx: { maxWidth: width } } }}
+      >
+        <UnsavedChangesContext value={setHasChanges}>{children(titleId)}</UnsavedChangesContext>
+      </Dialog>
+      <ConfirmDialog
+        isOpen={isOpen && isDiscardAsked}
+        title={t('form.discardTitle')}
+        text={t('form.discardText')}
+        cancelLabel={t('form.keepEditing')}
+        confirmLabel={t('form.discard')}
+        onCancel={() => setDiscardAsked(false)}
+        onConfirm={() => {
+          setDiscardAsked(false);
+          onClose();
+        }}
+      />
+    </>
   );
+}
+
+/** Reports the form's unsaved changes to the frame around it; forgets them when it unmounts. */
+function useReportUnsavedChanges<Values extends FieldValues, Output>(
+  control: Control<Values, unknown, Output>,
+) {
+  const setHasChanges = useContext(UnsavedChangesContext);
+  const { isDirty } = useFormState({ control });
+  useEffect(() => {
+    setHasChanges(isDirty);
+  }, [isDirty, setHasChanges]);
+  useEffect(() => () => setHasChanges(false), [setHasChanges]);
 }
 
 /** The form inside such a dialog: title, fields, the required-fields note, cancel and submit. */
@@ -60,6 +115,7 @@ export function DialogForm<Values extends FieldValues, Output>({
   submitButton: ReactNode;
 }) {
   const { t } = useTranslation();
+  useReportUnsavedChanges(control);
   return (
     <form noValidate onSubmit={onSubmit}>
       <DialogTitle id={titleId}>{title}</DialogTitle>

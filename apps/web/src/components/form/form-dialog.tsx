@@ -50,7 +50,11 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
   const save = useMutation({
     mutationFn: (values: Output) => {
       const body = config.toBody ? config.toBody(values, row) : values;
-      return row ? updateEntity(entity, row.id, body, config.updateMethod) : storeEntity(entity, body);
+      // The form shows its fields' errors under them; only other failures open the 'Greška' dialog.
+      const options = { shownFields: config.fields.map((field) => field.name) };
+      return row
+        ? updateEntity(entity, row.id, body, config.updateMethod, options)
+        : storeEntity(entity, body, options);
     },
     onSuccess: () => {
       feedback.showSuccess(row ? t(messages.updated) : t(messages.created));

@@ -9,7 +9,10 @@ import { usePicker } from '../../api/use-picker.ts';
 import type { TranslationKey } from '../../i18n/catalogue.ts';
 import type { FormField } from './form-types.ts';
 
-/** Every field of a form, each bound to react-hook-form and showing its error under it. */
+/**
+ * Every field of a form, each bound to react-hook-form and showing its error under it. The first
+ * field has the focus when the form opens, so typing can start at once.
+ */
 export function FormFields<Values extends FieldValues, Output>({
   control,
   fields,
@@ -17,7 +20,7 @@ export function FormFields<Values extends FieldValues, Output>({
   control: Control<Values, unknown, Output>;
   fields: readonly FormField<Values>[];
 }) {
-  return fields.map((field) => (
+  return fields.map((field, index) => (
     <Controller
       key={field.name}
       control={control}
@@ -29,6 +32,7 @@ export function FormFields<Values extends FieldValues, Output>({
           onChange={input.onChange}
           onBlur={input.onBlur}
           error={fieldState.error?.message}
+          isAutoFocused={index === 0}
         />
       )}
     />
@@ -41,6 +45,7 @@ type InputProps<Values extends FieldValues> = {
   onChange: (value: unknown) => void;
   onBlur: () => void;
   error: string | undefined;
+  isAutoFocused?: boolean;
 };
 
 /**
@@ -59,6 +64,7 @@ export function FormFieldInput<Values extends FieldValues>({
   onChange,
   onBlur,
   error: rawError,
+  isAutoFocused = false,
 }: InputProps<Values>) {
   const { t } = useTranslation();
   const label = t(field.labelKey);
@@ -72,6 +78,7 @@ export function FormFieldInput<Values extends FieldValues>({
             label={label}
             control={
               <Checkbox
+                autoFocus={isAutoFocused}
                 checked={value === true}
                 onChange={(e) => onChange(e.target.checked)}
                 onBlur={onBlur}
@@ -82,12 +89,22 @@ export function FormFieldInput<Values extends FieldValues>({
         </div>
       );
     case 'select':
-      return <SelectInput field={field} value={value} onChange={onChange} onBlur={onBlur} error={error} />;
+      return (
+        <SelectInput
+          field={field}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          error={error}
+          isAutoFocused={isAutoFocused}
+        />
+      );
     default:
       return (
         <TextField
           label={label}
           required={field.isRequired}
+          autoFocus={isAutoFocused}
           type={field.kind === 'textarea' ? 'text' : field.kind}
           multiline={field.kind === 'textarea'}
           minRows={field.kind === 'textarea' ? 3 : undefined}
@@ -112,6 +129,7 @@ function SelectInput<Values extends FieldValues>({
   onChange,
   onBlur,
   error,
+  isAutoFocused = false,
 }: InputProps<Values>) {
   const { t } = useTranslation();
   const picker = usePicker(field.picker ?? '', field.picker !== undefined);
@@ -138,6 +156,7 @@ function SelectInput<Values extends FieldValues>({
       select
       label={t(field.labelKey)}
       required={field.isRequired}
+      autoFocus={isAutoFocused}
       value={selected}
       onChange={(e) => onChange(e.target.value)}
       onBlur={onBlur}

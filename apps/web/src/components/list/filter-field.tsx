@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePicker } from '../../api/use-picker.ts';
-import { DATE_RANGE_SEPARATOR } from './list-state.ts';
+import { DATE_RANGE_SEPARATOR, parseDay } from './list-state.ts';
 import type { ColumnFilter } from './resource-types.ts';
 
 export type FilterFieldProps = {
@@ -16,14 +16,27 @@ export type FilterFieldProps = {
   onChange: (value: string) => void;
   /** Enter in a text field, or a choice in a select: apply the filters. */
   onApply: (value: string) => void;
+  /**
+   * Shows the column title as the field's label (the phone's filter panel); in the table's filter
+   * row the column header says it. The accessible name is 'Filter: <title>' either way.
+   */
+  isLabelVisible?: boolean;
 };
 
 const OPERATOR_SIGN = { equals: '=', gte: '≥', lte: '≤' } as const;
 
-/** One cell of the filter row, by the column's filter kind. */
-export function FilterField({ filter, title, value, onChange, onApply }: FilterFieldProps) {
+/** One filter, by the column's filter kind: a cell of the filter row, or a field of the panel. */
+export function FilterField({
+  filter,
+  title,
+  value,
+  onChange,
+  onApply,
+  isLabelVisible = false,
+}: FilterFieldProps) {
   const { t } = useTranslation();
   const label = t('list.filterBy', { column: title });
+  const visibleLabel = isLabelVisible ? title : undefined;
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -37,6 +50,7 @@ export function FilterField({ filter, title, value, onChange, onApply }: FilterF
         <TextField
           size="small"
           fullWidth
+          label={visibleLabel}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
@@ -49,6 +63,7 @@ export function FilterField({ filter, title, value, onChange, onApply }: FilterF
           size="small"
           fullWidth
           type="number"
+          label={visibleLabel}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
@@ -67,22 +82,21 @@ export function FilterField({ filter, title, value, onChange, onApply }: FilterF
       const join = (nextFrom: string, nextTo: string) =>
         nextFrom === '' && nextTo === '' ? '' : `${nextFrom}${DATE_RANGE_SEPARATOR}${nextTo}`;
       return (
-        <Stack spacing={0.5}>
-          <TextField
-            size="small"
-            type="date"
+        // Under each other in a table cell; side by side, each with its label, in the phone's panel.
+        <Stack direction={isLabelVisible ? 'row' : 'column'} spacing={isLabelVisible ? 1 : 0.5}>
+          <DayInput
+            label={`${label} (${t('list.from')})`}
+            visibleLabel={visibleLabel && `${visibleLabel} (${t('list.from')})`}
             value={from}
-            onChange={(e) => onChange(join(e.target.value, to))}
+            onChange={(text) => onChange(join(text, to))}
             onKeyDown={onKeyDown}
-            slotProps={{ htmlInput: { 'aria-label': `${label} (${t('list.from')})` } }}
           />
-          <TextField
-            size="small"
-            type="date"
+          <DayInput
+            label={`${label} (${t('list.to')})`}
+            visibleLabel={visibleLabel && `${visibleLabel} (${t('list.to')})`}
             value={to}
-            onChange={(e) => onChange(join(from, e.target.value))}
+            onChange={(text) => onChange(join(from, text))}
             onKeyDown={onKeyDown}
-            slotProps={{ htmlInput: { 'aria-label': `${label} (${t('list.to')})` } }}
           />
         </Stack>
       );
@@ -91,6 +105,7 @@ export function FilterField({ filter, title, value, onChange, onApply }: FilterF
       return (
         <ChoiceFilter
           label={label}
+          visibleLabel={visibleLabel}
           value={value}
           onApply={onApply}
           choices={[
@@ -101,10 +116,19 @@ export function FilterField({ filter, title, value, onChange, onApply }: FilterF
       );
     case 'select':
       if ('picker' in filter)
-        return <PickerFilter entity={filter.picker} label={label} value={value} onApply={onApply} />;
+        return (
+          <PickerFilter
+            entity={filter.picker}
+            label={label}
+            visibleLabel={visibleLabel}
+            value={value}
+            onApply={onApply}
+          />
+        );
       return (
         <ChoiceFilter
           label={label}
+          visibleLabel={visibleLabel}
           value={value}
           onApply={onApply}
           choices={filter.options.map((o) => ({ value: String(o.value), label: t(o.labelKey) }))}
@@ -113,16 +137,54 @@ export function FilterField({ filter, title, value, onChange, onApply }: FilterF
   }
 }
 
+/**
+ * One end of a date range, typed as dd.mm.yyyy (the same in both languages; a browser date input
+ * would show the browser's own format). A text that is no day is marked, with the format under it.
+ */
+function DayInput({
+  label,
+  visibleLabel,
+  value,
+  onChange,
+  onKeyDown,
+}: {
+  label: string;
+  visibleLabel: string | undefined;
+  value: string;
+  onChange: (text: string) => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const isInvalid = value.trim() !== '' && parseDay(value) === null;
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      label={visibleLabel}
+      value={value}
+      placeholder={t('list.dayFormat')}
+      // The range separator cannot be part of a day.
+      onChange={(e) => onChange(e.target.value.replaceAll(DATE_RANGE_SEPARATOR, ''))}
+      onKeyDown={onKeyDown}
+      error={isInvalid}
+      helperText={isInvalid ? t('list.dayFormatHint', { format: t('list.dayFormat') }) : undefined}
+      slotProps={{ htmlInput: { 'aria-label': label, autoComplete: 'off' }, inputLabel: { shrink: true } }}
+    />
+  );
+}
+
 type Choice = { value: string; label: string };
 
 /** A select filter applies as soon as a choice is made. */
 function ChoiceFilter({
   label,
+  visibleLabel,
   value,
   choices,
   onApply,
 }: {
   label: string;
+  visibleLabel: string | undefined;
   value: string;
   choices: readonly Choice[];
   onApply: (value: string) => void;
@@ -133,9 +195,13 @@ function ChoiceFilter({
       select
       size="small"
       fullWidth
+      label={visibleLabel}
       value={value}
       onChange={(e) => onApply(e.target.value)}
-      slotProps={{ select: { displayEmpty: true, inputProps: { 'aria-label': label } } }}
+      slotProps={{
+        select: { displayEmpty: true, inputProps: { 'aria-label': label } },
+        inputLabel: { shrink: true },
+      }}
     >
       <MenuItem value="">
         <em>{t('list.any')}</em>
@@ -152,11 +218,13 @@ function ChoiceFilter({
 function PickerFilter({
   entity,
   label,
+  visibleLabel,
   value,
   onApply,
 }: {
   entity: string;
   label: string;
+  visibleLabel: string | undefined;
   value: string;
   onApply: (value: string) => void;
 }) {
@@ -164,5 +232,13 @@ function PickerFilter({
   const choices = (picker.data ?? []).map((row) => ({ value: String(row.id), label: row.name }));
   // Keep a chosen value visible while the choices load.
   if (value !== '' && !choices.some((c) => c.value === value)) choices.push({ value, label: value });
-  return <ChoiceFilter label={label} value={value} choices={choices} onApply={onApply} />;
+  return (
+    <ChoiceFilter
+      label={label}
+      visibleLabel={visibleLabel}
+      value={value}
+      choices={choices}
+      onApply={onApply}
+    />
+  );
 }

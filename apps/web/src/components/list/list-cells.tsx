@@ -1,19 +1,16 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import dayjs from 'dayjs';
+import { formatDateTime } from '@usluge/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnConfig } from './resource-types.ts';
 
-const DATE_TIME_FORMAT = { me: 'DD.MM.YYYY. HH:mm', en: 'YYYY-MM-DD HH:mm' } as const;
-
+/** A moment in Montenegro's time, as the reports print it: '21.11.2026 07:20'. */
 export function DateTimeText({ value }: { value: unknown }) {
-  const { i18n } = useTranslation();
   if (typeof value !== 'string' && !(value instanceof Date)) return null;
-  const date = dayjs(value);
-  if (!date.isValid()) return null;
-  const format = i18n.language === 'en' ? DATE_TIME_FORMAT.en : DATE_TIME_FORMAT.me;
-  return <time dateTime={date.toISOString()}>{date.format(format)}</time>;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>;
 }
 
 export function YesNoText({ value }: { value: unknown }) {
@@ -22,7 +19,7 @@ export function YesNoText({ value }: { value: unknown }) {
   return <>{value ? t('common.yes') : t('common.no')}</>;
 }
 
-/** The is_active column: active, or cancelled (SPEC.md section 4). */
+/** The is_active column: 'Aktivan' or 'Neaktivan', the words the reports use too. */
 export function ActiveStatusChip({ isActive }: { isActive: boolean }) {
   const { t } = useTranslation();
   return (

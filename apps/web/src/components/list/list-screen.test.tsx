@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { msg } from '@usluge/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { wireHttpClient } from '../../app/http-wiring.ts';
 import { MuiRoot } from '../../app/mui-root.tsx';
@@ -10,6 +10,7 @@ import { registerRouter } from '../../app/navigator.ts';
 import { listAnswer, mockFetch } from '../../test/fetch-mock.ts';
 import { ADMIN_USER } from '../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../test/render-app.tsx';
+import { fakeScreen } from '../../test/setup.ts';
 import { defineForm } from '../form/define-form.tsx';
 import { ListScreen } from './list-screen.tsx';
 import { defineResource } from './resource-types.ts';
@@ -42,7 +43,7 @@ describe('list screen: reading', () => {
     const { lastBody } = await openCountries();
     expect(lastBody()).toEqual(FIRST_REQUEST);
     expect(await screen.findByText('Crna Gora')).toBeInTheDocument();
-    expect(screen.getByText('Otkazan')).toBeInTheDocument();
+    expect(screen.getByText('Neaktivan')).toBeInTheDocument();
   });
 
   it("shows 'Nema podataka' for an empty list", async () => {
@@ -89,19 +90,43 @@ describe('list screen: filters', () => {
     );
   });
 
-  it('sends a date filter as a whole-day range', async () => {
-    const { lastBody, user } = await openCountries();
-    const from = screen.getByLabelText('Filter: Ažurirano (Od)');
-    await user.type(from, '2024-05-01');
-    await user.keyboard('{Enter}');
+  it('reads a date filter typed as dd.mm.yyyy and sends whole days', async () => {
+    const { lastBody, user, router } = await openCountries();
+    const from = screen.getByRole('textbox', { name: 'Filter: Ažurirano (Od)' });
+    expect(from).toHaveAttribute('placeholder', 'dd.mm.gggg');
+    await user.type(from, '01.05.2024');
+    await user.type(screen.getByRole('textbox', { name: 'Filter: Ažurirano (Do)' }), '31.05.2024{Enter}');
     await waitFor(() =>
-      expect(lastBody()).toMatchObject({ filters: { updated_at: { operator: 'between' } } }),
+      expect(lastBody()).toMatchObject({
+        filters: { updated_at: { operator: 'between', value: ['2024-05-01', '2024-05-31'] } },
+      }),
     );
-    const filter = (lastBody() as { filters: { updated_at: { value: [string, string | null] } } }).filters
-      .updated_at;
-    expect(new Date(filter.value[0]).getDate()).toBe(1);
-    expect(new Date(filter.value[0]).getHours()).toBe(0);
-    expect(filter.value[1]).toBeNull();
+    expect(router.state.location.search).toBe('?f.updated_at=01.05.2024%7E31.05.2024');
+  });
+
+  it('marks a date that is no day, and leaves it out of the request', async () => {
+    const { lastBody, user } = await openCountries();
+    const from = screen.getByRole('textbox', { name: 'Filter: Ažurirano (Od)' });
+    await user.type(from, '31.02.2024{Enter}');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription('Unesite postojeći datum, dd.mm.gggg');
+    expect(lastBody()).toEqual(FIRST_REQUEST);
+  });
+
+  it("shows times in Montenegro's zone, whatever the browser's, and says so on the date column", async () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    try {
+      await openCountries();
+      // 10:00 UTC on 1 May is 12:00 in Podgorica (summer time) and 06:00 in New York.
+      const cell = await screen.findByText('01.05.2024 12:00');
+      expect(cell.tagName).toBe('TIME');
+      expect(cell).toHaveAttribute('datetime', '2024-05-01T10:00:00.000Z');
+      expect(screen.getByRole('button', { name: /^Ažurirano/ })).toHaveAccessibleDescription(
+        'vrijeme u Crnoj Gori',
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('clears the filters', async () => {
@@ -306,18 +331,21 @@ async function openThings(extra: Parameters<typeof mockFetch>[0] = {}) {
 }
 
 describe('list screen: row actions and the form dialog', () => {
-  it('deletes an active row after confirmation and reloads the list', async () => {
+  it('deactivates an active row after a confirmation naming it, and reloads the list', async () => {
     const { net, user, listCalls } = await openThings({
       'DELETE /api/things/destroy/1': { body: { message: 'ok' } },
     });
     const row = screen.getByText('Prva').closest('tr') as HTMLElement;
     const before = listCalls();
-    await user.click(within(row).getByRole('button', { name: 'Obriši' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Brisanje' });
+    await user.click(within(row).getByRole('button', { name: 'Deaktiviraj' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deaktivirati zapis „Prva“?' });
+    expect(dialog).not.toHaveTextContent(/obri/i);
+    // The safe button has the focus: Enter right away changes nothing.
+    expect(within(dialog).getByRole('button', { name: 'Otkaži' })).toHaveFocus();
     expect(net.callsTo('DELETE /api/things/destroy/1')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deaktiviraj' }));
     await waitFor(() => expect(net.callsTo('DELETE /api/things/destroy/1')).toHaveLength(1));
-    expect(await screen.findByText('Uspješno ste obrisali zapis.')).toBeInTheDocument();
+    expect(await screen.findByText('Uspješno ste deaktivirali zapis.')).toBeInTheDocument();
     await waitFor(() => expect(listCalls()).toBe(before + 1));
   });
 
@@ -325,14 +353,15 @@ describe('list screen: row actions and the form dialog', () => {
     const { net, user } = await openThings({ 'DELETE /api/things/destroy/2': { body: {} } });
     const row = screen.getByText('Druga').closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Vrati' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Vraćanje' });
+    const dialog = await screen.findByRole('dialog', { name: 'Vratiti zapis „Druga“?' });
+    expect(within(dialog).getByRole('button', { name: 'Otkaži' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Otkaži' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(net.callsTo('DELETE /api/things/destroy/2')).toHaveLength(0);
     await user.click(within(row).getByRole('button', { name: 'Vrati' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Vraćanje' })).getByRole('button', {
-        name: 'Potvrdi',
+      within(await screen.findByRole('dialog', { name: 'Vratiti zapis „Druga“?' })).getByRole('button', {
+        name: 'Vrati',
       }),
     );
     expect(await screen.findByText('Uspješno ste vratili zapis.')).toBeInTheDocument();
@@ -364,7 +393,7 @@ describe('list screen: row actions and the form dialog', () => {
     expect(within(dialog).getByRole('textbox', { name: /Ime/ })).toHaveValue('');
   });
 
-  it("edits a row, and shows the server's field errors in the form", async () => {
+  it("edits a row, and shows the server's field errors in the form only", async () => {
     const { net, user } = await openThings({
       'PUT /api/things/update/1': [
         { status: 422, body: { message: 'Neispravni podaci.', errors: { name: ['Naziv već postoji.'] } } },
@@ -380,9 +409,8 @@ describe('list screen: row actions and the form dialog', () => {
     await user.type(name, 'Druga');
     await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
     expect(await within(dialog).findByText('Naziv već postoji.')).toBeInTheDocument();
-    expect(await screen.findByRole('dialog', { name: 'Greška' })).toHaveTextContent('Neispravni podaci.');
-    await act(async () => screen.getByRole('button', { name: 'Zatvori' }).click());
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Greška' })).not.toBeInTheDocument());
+    // The form says it under the field; no 'Greška' dialog covers the form.
+    expect(screen.queryByRole('dialog', { name: 'Greška' })).not.toBeInTheDocument();
     await user.clear(name);
     await user.type(name, 'Prva izmijenjena');
     await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
@@ -390,5 +418,124 @@ describe('list screen: row actions and the form dialog', () => {
       expect(net.lastBodyOf('PUT /api/things/update/1')).toEqual({ name: 'Prva izmijenjena' }),
     );
     expect(await screen.findByText('Uspješno ste izmijenili zapis.')).toBeInTheDocument();
+  });
+});
+
+describe('list screen: the form dialog and the keyboard', () => {
+  /** The area around the dialog: a click there is a click outside the form. */
+  const outside = () => document.querySelector('.MuiDialog-container') as HTMLElement;
+
+  it('puts the focus on the first field when the add or edit form opens', async () => {
+    const { user } = await openThings();
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    const add = await screen.findByRole('dialog', { name: 'Novi zapis' });
+    await waitFor(() => expect(within(add).getByRole('textbox', { name: /Ime/ })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const row = screen.getByText('Prva').closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Izmijeni' }));
+    const edit = await screen.findByRole('dialog', { name: 'Izmjena zapisa' });
+    await waitFor(() => expect(within(edit).getByRole('textbox', { name: /Ime/ })).toHaveFocus());
+  });
+
+  it('closes at once on Escape or a click outside when nothing was changed', async () => {
+    const { user } = await openThings();
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    await screen.findByRole('dialog', { name: 'Novi zapis' });
+    await user.click(outside());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('asks before a click outside or Escape discards unsaved input', async () => {
+    const { user } = await openThings();
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    const form = await screen.findByRole('dialog', { name: 'Novi zapis' });
+    const name = within(form).getByRole('textbox', { name: /Ime/ });
+    await user.type(name, 'nesačuvano');
+
+    // Keep editing: the form stays with what was typed.
+    await user.click(outside());
+    let ask = await screen.findByRole('dialog', { name: 'Odbaciti izmjene?' });
+    expect(within(ask).getByRole('button', { name: 'Nastavi uređivanje' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Nastavi uređivanje' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Odbaciti izmjene?' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Novi zapis' })).toBeInTheDocument();
+    expect(name).toHaveValue('nesačuvano');
+
+    // Escape, then discard: the form closes and starts over next time.
+    name.focus();
+    await user.keyboard('{Escape}');
+    ask = await screen.findByRole('dialog', { name: 'Odbaciti izmjene?' });
+    await user.click(within(ask).getByRole('button', { name: 'Odbaci izmjene' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    const again = await screen.findByRole('dialog', { name: 'Novi zapis' });
+    expect(within(again).getByRole('textbox', { name: /Ime/ })).toHaveValue('');
+  });
+
+  it('does not ask when the input was changed back to what it was', async () => {
+    const { user } = await openThings();
+    const row = screen.getByText('Prva').closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Izmijeni' }));
+    const edit = await screen.findByRole('dialog', { name: 'Izmjena zapisa' });
+    const name = within(edit).getByRole('textbox', { name: /Ime/ });
+    await user.type(name, 'x');
+    await user.type(name, '{Backspace}');
+    expect(name).toHaveValue('Prva');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('list screen on a phone', () => {
+  it('shows each row as a card of label: value pairs with its actions in words, and no table', async () => {
+    fakeScreen.width = 390;
+    const { net, user } = await openThings({ 'DELETE /api/things/destroy/1': { body: {} } });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Test' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const first = cards[0] as HTMLElement;
+    const terms = within(first)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(first)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(terms).toEqual(['Ime', 'Status']);
+    expect(values).toEqual(['Prva', 'Aktivan']);
+    expect(within(cards[1] as HTMLElement).getByRole('button', { name: 'Vrati' })).toBeInTheDocument();
+    await user.click(within(first).getByRole('button', { name: 'Deaktiviraj' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deaktivirati zapis „Prva“?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deaktiviraj' }));
+    await waitFor(() => expect(net.callsTo('DELETE /api/things/destroy/1')).toHaveLength(1));
+  });
+
+  it('filters and sorts from a panel the filter button opens', async () => {
+    fakeScreen.width = 390;
+    const { lastBody, user } = await openCountries();
+    const toggle = screen.getByRole('button', { name: 'Filteri' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // The panel's fields carry the column titles as visible labels.
+    await user.type(screen.getByLabelText('Naziv države'), 'Gora');
+    await user.click(screen.getByRole('button', { name: 'Pretraži' }));
+    await waitFor(() =>
+      expect(lastBody()).toMatchObject({ filters: { name: { operator: 'contains', value: 'Gora' } } }),
+    );
+    expect(screen.getByRole('button', { name: 'Filteri (1)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Sortiraj po' }));
+    await user.click(await screen.findByRole('option', { name: 'Oznaka' }));
+    await waitFor(() =>
+      expect(lastBody()).toMatchObject({ options: { sortBy: ['code'], sortDesc: [true] } }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Rastuće' }));
+    await waitFor(() =>
+      expect(lastBody()).toMatchObject({ options: { page: 1, sortBy: ['code'], sortDesc: [false] } }),
+    );
   });
 });

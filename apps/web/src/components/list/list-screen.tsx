@@ -1,41 +1,39 @@
 import AddIcon from '@mui/icons-material/Add';
 import ReportIcon from '@mui/icons-material/Download';
+import FilterIcon from '@mui/icons-material/FilterAlt';
 import ClearIcon from '@mui/icons-material/FilterAltOff';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
+import { useTheme } from '@mui/material/styles';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { EXACT_COUNT_CAP, PAGE_SIZES } from '@usluge/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { ReportDialog } from '../report/report-dialog.tsx';
-import { FilterField } from './filter-field.tsx';
-import { renderCell } from './list-cells.tsx';
+import { ListCards } from './list-cards.tsx';
+import { ListFilterPanel } from './list-filter-panel.tsx';
+import type { ListLayoutProps } from './list-layout.ts';
 import type { Activity, FilterDraft, PageSize } from './list-state.ts';
-import { type ResourceConfig, type RowBase, resourceMessages } from './resource-types.ts';
-import { RowActions } from './row-actions.tsx';
+import { ListTable } from './list-table.tsx';
+import { nameOfRow, type ResourceConfig, type RowBase, resourceMessages } from './resource-types.ts';
 import { useListEngine } from './use-list-engine.ts';
 
 const ACTIVITIES: readonly Activity[] = ['active', 'inactive', 'all'];
 
 /**
- * Dialog state: nothing open, the add/edit form (row null = add), the delete/restore question, or
- * the report download.
+ * Dialog state: nothing open, the add/edit form (row null = add), the deactivate/restore question,
+ * or the report download.
  */
 type OpenDialog<Row> =
   | { kind: 'none' }
@@ -45,7 +43,7 @@ type OpenDialog<Row> =
 
 /**
  * The one list screen every resource uses (SPEC.md section 2, generic list screens), configured by
- * a ResourceConfig.
+ * a ResourceConfig: a table on wide screens, cards with a filter panel on phones.
  */
 export function ListScreen<Row extends RowBase>({ resource }: { resource: ResourceConfig<Row> }) {
   const { t, i18n } = useTranslation();
@@ -53,6 +51,11 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
   const { state } = engine;
   const [draft, setDraft] = useState<FilterDraft>(state.filters);
   const [dialog, setDialog] = useState<OpenDialog<Row>>({ kind: 'none' });
+  const theme = useTheme();
+  // Below md a table of every column would need sideways scrolling: a phone gets cards instead.
+  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [isFilterPanelOpen, setFilterPanelOpen] = useState(false);
+  const filterPanelId = useId();
   // Formatting numbers follows the interface language.
   const numberFormat = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'sr-Latn-ME');
 
@@ -66,8 +69,48 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
   const hasAddAction = resource.canAdd && resource.form !== undefined;
   const hasRowActions = hasEditAction || resource.canDelete;
   const canDownloadReport = resource.canDownloadReport !== false;
-  const columnCount = resource.columns.length + 1;
   const title = t(resource.titleKey);
+  const messages = resourceMessages(resource.messagesKey);
+  // The question names the row; the dialog keeps its last text while it fades out.
+  const confirmRow = useRef<Row | null>(null);
+  if (dialog.kind === 'confirm') confirmRow.current = dialog.row;
+  const isRestoring = confirmRow.current?.is_active === false;
+  const clearFilters = () => {
+    setDraft({});
+    engine.clearFilters();
+  };
+  const layout: ListLayoutProps<Row> = {
+    resource,
+    title,
+    rows: engine.rows,
+    emptyText:
+      engine.rows.length === 0 && !engine.isLoading
+        ? engine.isError
+          ? t('list.loadFailed')
+          : t('list.noData')
+        : null,
+    sort: state.sort,
+    onToggleSort: engine.toggleSort,
+    onSort: engine.setSort,
+    draft,
+    onDraftChange: setDraft,
+    onApplyFilters: engine.applyFilters,
+    onClearFilters: clearFilters,
+    rowActions: hasRowActions
+      ? {
+          canEdit: hasEditAction,
+          canDelete: resource.canDelete,
+          onEdit: (row) => setDialog({ kind: 'form', row }),
+          onToggleActive: (row) => setDialog({ kind: 'confirm', row }),
+        }
+      : null,
+  };
+  const activeFilterCount = Object.keys(state.filters).length;
+  const confirmTitle = confirmRow.current
+    ? t(isRestoring ? messages.restoreQuestion : messages.deactivateQuestion, {
+        name: nameOfRow(resource, confirmRow.current),
+      })
+    : '';
 
   return (
     <Stack spacing={2}>
@@ -92,18 +135,26 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
             ))}
           </ToggleButtonGroup>
         )}
-        <Button startIcon={<SearchIcon />} onClick={() => engine.applyFilters(draft)}>
-          {t('list.search')}
-        </Button>
-        <Button
-          startIcon={<ClearIcon />}
-          onClick={() => {
-            setDraft({});
-            engine.clearFilters();
-          }}
-        >
-          {t('list.clear')}
-        </Button>
+        {isWide ? (
+          <>
+            <Button startIcon={<SearchIcon />} onClick={() => engine.applyFilters(draft)}>
+              {t('list.search')}
+            </Button>
+            <Button startIcon={<ClearIcon />} onClick={clearFilters}>
+              {t('list.clear')}
+            </Button>
+          </>
+        ) : (
+          <Button
+            startIcon={<FilterIcon />}
+            aria-expanded={isFilterPanelOpen}
+            aria-controls={filterPanelId}
+            onClick={() => setFilterPanelOpen((open) => !open)}
+          >
+            {t('list.filters')}
+            {activeFilterCount > 0 && ` (${activeFilterCount})`}
+          </Button>
+        )}
         <Button startIcon={<RefreshIcon />} onClick={engine.refresh}>
           {t('list.refresh')}
         </Button>
@@ -123,93 +174,30 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
         )}
       </Stack>
 
+      {!isWide && (
+        <Collapse in={isFilterPanelOpen}>
+          <Paper variant="outlined">
+            <ListFilterPanel id={filterPanelId} {...layout} />
+          </Paper>
+        </Collapse>
+      )}
+
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>
           {engine.isFetching && <LinearProgress aria-label={t('common.loading')} />}
         </Box>
-        <TableContainer>
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                {resource.columns.map((column) => (
-                  <TableCell
-                    key={column.key}
-                    align={column.align}
-                    sx={{ minWidth: column.width }}
-                    sortDirection={
-                      state.sort.key === column.key ? (state.sort.isDescending ? 'desc' : 'asc') : false
-                    }
-                  >
-                    {column.isSortable ? (
-                      <TableSortLabel
-                        active={state.sort.key === column.key}
-                        direction={state.sort.key === column.key && state.sort.isDescending ? 'desc' : 'asc'}
-                        onClick={() => engine.toggleSort(column.key)}
-                      >
-                        {t(column.titleKey)}
-                      </TableSortLabel>
-                    ) : (
-                      t(column.titleKey)
-                    )}
-                  </TableCell>
-                ))}
-                <TableCell align="right">{hasRowActions ? t('list.actions') : null}</TableCell>
-              </TableRow>
-              <TableRow>
-                {resource.columns.map((column) => (
-                  <TableCell key={column.key} sx={{ verticalAlign: 'top' }}>
-                    {column.filter && (
-                      <FilterField
-                        filter={column.filter}
-                        title={t(column.titleKey)}
-                        value={draft[column.key] ?? ''}
-                        onChange={(value) => setDraft((current) => ({ ...current, [column.key]: value }))}
-                        onApply={(value) => engine.applyFilters({ ...draft, [column.key]: value })}
-                      />
-                    )}
-                  </TableCell>
-                ))}
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {engine.rows.map((row) => (
-                <TableRow key={row.id} hover>
-                  {resource.columns.map((column) => (
-                    <TableCell key={column.key} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
-                      {renderCell(column, row)}
-                    </TableCell>
-                  ))}
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <RowActions
-                      row={row}
-                      canEdit={hasEditAction}
-                      canDelete={resource.canDelete}
-                      onEdit={() => setDialog({ kind: 'form', row })}
-                      onToggleActive={() => setDialog({ kind: 'confirm', row })}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-              {engine.rows.length === 0 && !engine.isLoading && (
-                <TableRow>
-                  <TableCell colSpan={columnCount} align="center" sx={{ py: 4 }}>
-                    <Typography color="text.secondary">
-                      {engine.isError ? t('list.loadFailed') : t('list.noData')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        {isWide ? <ListTable {...layout} /> : <ListCards {...layout} />}
         <TablePagination
           component="div"
           count={engine.totalRows}
           page={Math.max(0, state.page - 1)}
           rowsPerPage={state.pageSize}
           rowsPerPageOptions={[...PAGE_SIZES]}
-          onPageChange={(_, page) => engine.setPage(page + 1)}
+          onPageChange={(_, page) => {
+            engine.setPage(page + 1);
+            // The buttons are under the list: the next page starts at its first row, not its last.
+            window.scrollTo({ top: 0 });
+          }}
           onRowsPerPageChange={(event) => engine.setPageSize(Number(event.target.value) as PageSize)}
           labelRowsPerPage={t('list.rowsPerPage')}
           labelDisplayedRows={({ from, to, count }) =>
@@ -227,12 +215,17 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
           }
           showFirstButton
           showLastButton
+          // On a phone the page buttons go to a line of their own instead of off the screen.
+          sx={{
+            '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
+            '& .MuiTablePagination-spacer': { display: { xs: 'none', md: 'block' } },
+          }}
         />
       </Paper>
 
       {resource.form?.renderDialog({
         entity: resource.entity,
-        messages: resourceMessages(resource.messagesKey),
+        messages,
         row: dialog.kind === 'form' ? dialog.row : null,
         isOpen: dialog.kind === 'form',
         onClose: () => setDialog({ kind: 'none' }),
@@ -255,16 +248,9 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
 
       <ConfirmDialog
         isOpen={dialog.kind === 'confirm'}
-        title={
-          dialog.kind === 'confirm' && dialog.row.is_active === false
-            ? t('list.confirmRestoreTitle')
-            : t('list.confirmDeleteTitle')
-        }
-        text={
-          dialog.kind === 'confirm' && dialog.row.is_active === false
-            ? t('list.confirmRestoreText')
-            : t('list.confirmDeleteText')
-        }
+        title={confirmTitle}
+        text={isRestoring ? t('list.restoreText') : t('list.deactivateText')}
+        confirmLabel={isRestoring ? t('list.restore') : t('list.deactivate')}
         isBusy={engine.toggleActive.isPending}
         onCancel={() => setDialog({ kind: 'none' })}
         onConfirm={() => {

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildListRequest,
   cleanFilters,
   type ListState,
+  parseDay,
   parseFilter,
   readListState,
   writeListState,
@@ -38,7 +39,7 @@ describe('list state in the URL', () => {
         credit: '10',
         is_featured: 'true',
         roles: '3',
-        updated_at: '2024-01-01..2024-01-31',
+        updated_at: '1.1.2024~31.01.2024.',
       },
     };
     const params = writeListState(resource, state);
@@ -89,9 +90,57 @@ describe('list request', () => {
   });
 
   it('lets a date range be open on either side', () => {
-    const until = parseFilter({ kind: 'date' }, '..2024-02-29');
-    expect(until).toMatchObject({ operator: 'between', value: [null, expect.any(String)] });
-    const end = new Date((until as unknown as { value: [null, string] }).value[1]);
-    expect([end.getDate(), end.getHours(), end.getMinutes()]).toEqual([29, 23, 59]);
+    expect(parseFilter({ kind: 'date' }, '~29.02.2024')).toEqual({
+      operator: 'between',
+      value: [null, '2024-02-29'],
+    });
+    expect(parseFilter({ kind: 'date' }, '01.02.2024.~')).toEqual({
+      operator: 'between',
+      value: ['2024-02-01', null],
+    });
+  });
+
+  it("sends typed days as whole days, which the server reads in Montenegro, whatever the browser's zone", () => {
+    try {
+      for (const browserZone of ['America/Los_Angeles', 'Pacific/Kiritimati']) {
+        vi.stubEnv('TZ', browserZone);
+        expect(
+          buildListRequest(resource, {
+            page: 1,
+            pageSize: 10,
+            sort: resource.defaultSort,
+            activity: 'all',
+            filters: { updated_at: '01.05.2024~31.05.2024' },
+          }).filters,
+        ).toEqual({ updated_at: { operator: 'between', value: ['2024-05-01', '2024-05-31'] } });
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe('typed days', () => {
+  it.each([
+    ['01.05.2024', '2024-05-01'],
+    ['1.5.2024', '2024-05-01'],
+    ['01.05.2024.', '2024-05-01'],
+    [' 29. 2. 2024 ', '2024-02-29'],
+    ['2024-05-01', '2024-05-01'],
+  ])('reads %j as %s', (typed, day) => {
+    expect(parseDay(typed)).toBe(day);
+  });
+
+  it.each([
+    '31.02.2024',
+    '29.02.2023',
+    '32.01.2024',
+    '01.13.2024',
+    '00.01.2024',
+    '1.5.24',
+    '05/01/2024',
+    'abc',
+  ])('refuses %j', (typed) => {
+    expect(parseDay(typed)).toBeNull();
   });
 });

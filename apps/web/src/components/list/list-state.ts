@@ -6,7 +6,8 @@ export type Activity = 'active' | 'inactive' | 'all';
 
 /**
  * A filter as the filter row edits it and the URL carries it: always text. Dates are
- * `from..to` (either side may be empty), numbers and ids their decimal form, booleans true/false.
+ * `from~to`, each side a day as typed (dd.mm.yyyy) or empty; numbers and ids their decimal form,
+ * booleans true/false.
  */
 export type FilterDraft = Record<string, string>;
 
@@ -24,8 +25,31 @@ export const FIRST_PAGE_SIZE: PageSize = PAGE_SIZES[0];
 /** URL parameter names. Filters are `f.<column key>`. */
 const PARAM = { page: 'page', size: 'size', sort: 'sort', desc: 'desc', active: 'active' } as const;
 const FILTER_PREFIX = 'f.';
-export const DATE_RANGE_SEPARATOR = '..';
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+// Not '..': a day may end with a dot ('01.05.2024.').
+export const DATE_RANGE_SEPARATOR = '~';
+const TYPED_DAY = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\.?$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A typed day as 'yyyy-mm-dd': dd.mm.yyyy in both languages (one-digit day or month and a final
+ * dot allowed), or yyyy-mm-dd as pasted; null when it is not a real day.
+ */
+export function parseDay(text: string): string | null {
+  const trimmed = text.trim();
+  const typed = TYPED_DAY.exec(trimmed);
+  const iso = typed ? null : ISO_DAY.exec(trimmed);
+  const [year, month, day] = typed
+    ? [Number(typed[3]), Number(typed[2]), Number(typed[1])]
+    : iso
+      ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+      : [0, 0, 0];
+  if (year < 1) return null;
+  // A calendar check without zones: 31.02. rolls over into March and is refused.
+  const date = new Date(Date.UTC(year, month - 1, day));
+  date.setUTCFullYear(year);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
 
 function isPageSize(value: number): value is PageSize {
   return (PAGE_SIZES as readonly number[]).includes(value);
@@ -49,31 +73,18 @@ export function parseFilter(filter: ColumnFilter, raw: string): FilterValue | nu
     case 'boolean':
       return text === 'true' || text === 'false' ? { operator: 'equals', value: text === 'true' } : null;
     case 'date': {
+      // Whole days as the server reads them: days in Montenegro, whatever the browser's zone.
       const [from = '', to = ''] = text.split(DATE_RANGE_SEPARATOR);
-      const isFromValid = ISO_DAY.test(from);
-      const isToValid = ISO_DAY.test(to);
-      if (!isFromValid && !isToValid) return null;
-      return {
-        operator: 'between',
-        value: [isFromValid ? startOfDay(from) : null, isToValid ? endOfDay(to) : null],
-      };
+      const fromDay = parseDay(from);
+      const toDay = parseDay(to);
+      if (fromDay === null && toDay === null) return null;
+      return { operator: 'between', value: [fromDay, toDay] };
     }
     case 'select': {
       const n = Number(text);
       return { operator: 'equals', value: Number.isInteger(n) ? n : text };
     }
   }
-}
-
-/** Local midnight of a `YYYY-MM-DD` day as an ISO instant. */
-function startOfDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d, 0, 0, 0, 0).toISOString();
-}
-
-function endOfDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d, 23, 59, 59, 999).toISOString();
 }
 
 /** Reads the list state from the URL; anything unknown or malformed falls back to the default. */

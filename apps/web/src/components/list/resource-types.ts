@@ -43,15 +43,18 @@ export type ColumnConfig<Row> = {
 export type SortState = { key: string; isDescending: boolean };
 
 /**
- * The texts naming a resource: the add/edit dialog titles and the success snackbars after add,
- * edit, delete and restore (SPEC.md section 8).
+ * The texts naming a resource: the add/edit dialog titles, the deactivate and restore questions
+ * (`{{name}}` is the row's name) and the success snackbars after add, edit, deactivate and restore
+ * (SPEC.md section 8).
  */
 export type ResourceMessages = {
   addTitle: TranslationKey;
   editTitle: TranslationKey;
+  deactivateQuestion: TranslationKey;
+  restoreQuestion: TranslationKey;
   created: TranslationKey;
   updated: TranslationKey;
-  deleted: TranslationKey;
+  deactivated: TranslationKey;
   restored: TranslationKey;
 };
 
@@ -72,9 +75,11 @@ function messagesUnder(group: ResourceMessagesKey | 'list'): ResourceMessages {
   return {
     addTitle: `${group}.addTitle`,
     editTitle: `${group}.editTitle`,
+    deactivateQuestion: `${group}.deactivateQuestion`,
+    restoreQuestion: `${group}.restoreQuestion`,
     created: `${group}.created`,
     updated: `${group}.updated`,
-    deleted: `${group}.deleted`,
+    deactivated: `${group}.deactivated`,
     restored: `${group}.restored`,
   };
 }
@@ -122,13 +127,24 @@ export type ResourceConfig<Row extends RowBase> = {
   form?: ResourceForm<Row>;
   /**
    * The catalogue group of the texts naming the resource (`'resources.countries'`): its `addTitle`
-   * and `editTitle` title the form dialog, its `created`, `updated`, `deleted` and `restored` are the
-   * success snackbars ('Uspješno ste dodali državu'). The generic `list.*` texts when left out.
+   * and `editTitle` title the form dialog, `deactivateQuestion` and `restoreQuestion` the
+   * confirmation ('Deaktivirati državu „Crna Gora“?'), and `created`, `updated`, `deactivated` and
+   * `restored` are the success snackbars ('Uspješno ste dodali državu'). The generic `list.*` texts
+   * when left out.
    */
   messagesKey?: ResourceMessagesKey;
+  /** How a confirmation names a row; its `name` by default. */
+  rowName?: (row: Row) => string;
   /** The report download (pdf, xlsx, docx) of the current list. On unless set to false. */
   canDownloadReport?: boolean;
 };
+
+/** The row's name as the resource gives it, else its `name` field, else its id. */
+export function nameOfRow<Row extends RowBase>(resource: ResourceConfig<Row>, row: Row): string {
+  if (resource.rowName) return resource.rowName(row);
+  const { name } = row as { name?: unknown };
+  return typeof name === 'string' && name !== '' ? name : `#${row.id}`;
+}
 
 /** Keeps a resource's row type while checking the object against ResourceConfig. */
 export function defineResource<Row extends RowBase>(config: ResourceConfig<Row>): ResourceConfig<Row> {

@@ -1,45 +1,65 @@
-import DeleteIcon from '@mui/icons-material/Delete';
+import DeactivateIcon from '@mui/icons-material/Block';
 import EditIcon from '@mui/icons-material/Edit';
-import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
+import RestoreIcon from '@mui/icons-material/Restore';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import type { RowActionHandlers } from './list-layout.ts';
 import type { RowBase } from './resource-types.ts';
 
-/** Per-row edit and delete-or-restore buttons. */
+/**
+ * Per-row edit and deactivate-or-restore (nothing is deleted: DESIGN.md section 3): icon buttons
+ * in a table row, buttons with their words on a phone's card.
+ */
 export function RowActions<Row extends RowBase>({
   row,
   canEdit,
   canDelete,
   onEdit,
   onToggleActive,
-}: {
-  row: Row;
-  canEdit: boolean;
-  canDelete: boolean;
-  onEdit: () => void;
-  onToggleActive: () => void;
-}) {
+  variant = 'icons',
+}: RowActionHandlers<Row> & { row: Row; variant?: 'icons' | 'buttons' }) {
   const { t } = useTranslation();
   const isActive = row.is_active !== false;
+  const toggleLabel = isActive ? t('list.deactivate') : t('list.restore');
+  const toggleIcon = isActive ? <DeactivateIcon fontSize="small" /> : <RestoreIcon fontSize="small" />;
+  const toggleColor = isActive ? 'error' : 'success';
+
+  if (variant === 'buttons') {
+    return (
+      <>
+        {canEdit && (
+          <Button size="small" startIcon={<EditIcon fontSize="small" />} onClick={() => onEdit(row)}>
+            {t('list.edit')}
+          </Button>
+        )}
+        {canDelete && (
+          <Button size="small" color={toggleColor} startIcon={toggleIcon} onClick={() => onToggleActive(row)}>
+            {toggleLabel}
+          </Button>
+        )}
+      </>
+    );
+  }
   return (
     <>
       {canEdit && (
         <Tooltip title={t('list.edit')}>
-          <IconButton size="small" aria-label={t('list.edit')} onClick={onEdit}>
+          <IconButton size="small" aria-label={t('list.edit')} onClick={() => onEdit(row)}>
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       )}
       {canDelete && (
-        <Tooltip title={isActive ? t('list.delete') : t('list.restore')}>
+        <Tooltip title={toggleLabel}>
           <IconButton
             size="small"
-            aria-label={isActive ? t('list.delete') : t('list.restore')}
-            color={isActive ? 'error' : 'success'}
-            onClick={onToggleActive}
+            aria-label={toggleLabel}
+            color={toggleColor}
+            onClick={() => onToggleActive(row)}
           >
-            {isActive ? <DeleteIcon fontSize="small" /> : <RestoreIcon fontSize="small" />}
+            {toggleIcon}
           </IconButton>
         </Tooltip>
       )}

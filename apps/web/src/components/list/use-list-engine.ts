@@ -16,7 +16,7 @@ import {
   readListState,
   writeListState,
 } from './list-state.ts';
-import { type ResourceConfig, type RowBase, resourceMessages } from './resource-types.ts';
+import { type ResourceConfig, type RowBase, resourceMessages, type SortState } from './resource-types.ts';
 
 /**
  * The list engine: the list state lives in the URL (filters, sort, page, page size, activity), so a
@@ -63,6 +63,8 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
 
   const setPageSize = useCallback((pageSize: PageSize) => go({ ...state, pageSize, page: 1 }), [go, state]);
 
+  const setSort = useCallback((sort: SortState) => go({ ...state, page: 1, sort }), [go, state]);
+
   /** The same column again flips the direction; another column starts ascending. */
   const toggleSort = useCallback(
     (key: string) =>
@@ -81,7 +83,7 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
     mutationFn: (row: Row) => destroyEntity(resource.entity, row.id),
     onSuccess: (_, row) => {
       const messages = resourceMessages(resource.messagesKey);
-      feedback.showSuccess(row.is_active === false ? t(messages.restored) : t(messages.deleted));
+      feedback.showSuccess(row.is_active === false ? t(messages.restored) : t(messages.deactivated));
       refresh();
     },
   });
@@ -101,6 +103,7 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
     setPage,
     setPageSize,
     toggleSort,
+    setSort,
     refresh,
     toggleActive,
   };

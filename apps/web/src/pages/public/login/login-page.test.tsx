@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock.ts';
-import { ADMIN_USER } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { ADMIN_USER, MODERATOR_USER } from '../../../test/fixtures.ts';
+import { renderApp, resetApp, setAuthenticatedFlag } from '../../../test/render-app.tsx';
 
 describe('login page', () => {
   it('puts the focus on the username field first', async () => {
@@ -79,5 +79,30 @@ describe('login page', () => {
     await user.click(await screen.findByRole('button', { name: 'Prijavi se' }));
     expect(screen.getAllByText('Obavezno polje.')).toHaveLength(2);
     expect(net.callsTo('POST /api/loginWeb')).toHaveLength(0);
+  });
+
+  it.each([
+    ['an administrator', ADMIN_USER],
+    ['a moderator', MODERATOR_USER],
+  ])('sends %s who is signed in already on to the admin home, without the form', async (_, signedIn) => {
+    await resetApp();
+    setAuthenticatedFlag();
+    mockFetch({ 'GET /api/user': { body: signedIn } });
+    const { router } = await renderApp('/login', { isReset: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ads-on-approval'));
+    expect(await screen.findByRole('heading', { name: 'Oglasi na odobrenju' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Korisničko ime/)).not.toBeInTheDocument();
+  });
+
+  it('shows the form when the stored session has ended, and forgets it', async () => {
+    await resetApp();
+    setAuthenticatedFlag();
+    const net = mockFetch({ 'GET /api/user': { status: 401, body: { message: 'Niste prijavljeni.' } } });
+    const { router } = await renderApp('/login', { isReset: false });
+    expect(await screen.findByLabelText(/Korisničko ime/)).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(net.callsTo('GET /api/user')).toHaveLength(1);
+    expect(window.localStorage.getItem('isAuthenticated')).toBe('false');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -11,16 +11,24 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HttpError } from '../../../api/http-error.ts';
-import { HOME_AFTER_LOGIN } from '../../../app/admin-areas.ts';
-import { login } from '../../../auth/session-api.ts';
+import { homePathFor } from '../../../app/shell/admin-menu.tsx';
+import { ensureSession, login } from '../../../auth/session-api.ts';
+import { getCurrentUser, isAuthenticatedFlagSet } from '../../../auth/session-store.ts';
 import { PublicCardLayout } from '../../../components/layout/public-card-layout.tsx';
 
 type FieldErrors = { username?: string; password?: string };
 
-/** SPEC.md section 2, /login: focus on username, Enter submits, show/hide password, red alert on failure. */
+/**
+ * SPEC.md section 2, /login: focus on username, Enter submits, show/hide password, red alert on
+ * failure. A visitor who is signed in already goes on to the admin home instead.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // With a session (or the flag that there may be one) the form waits for the check, not to flash.
+  const [isCheckingSession, setCheckingSession] = useState(
+    () => getCurrentUser() !== null || isAuthenticatedFlagSet(),
+  );
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [isPasswordShown, setPasswordShown] = useState(false);
@@ -31,6 +39,18 @@ export function LoginPage() {
   useEffect(() => {
     document.title = `${t('login.title')} · ${t('common.appName')}`;
   }, [t]);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void ensureSession().then((user) => {
+      if (!isCurrent) return;
+      if (user) void navigate(homePathFor(user.roles.map((role) => role.id)), { replace: true });
+      else setCheckingSession(false);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [navigate]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,8 +63,8 @@ export function LoginPage() {
     setSubmitting(true);
     setFailure(null);
     try {
-      await login(username.trim(), password);
-      await navigate(HOME_AFTER_LOGIN, { replace: true });
+      const user = await login(username.trim(), password);
+      await navigate(homePathFor(user.roles.map((role) => role.id)), { replace: true });
     } catch (error) {
       setFailure(
         error instanceof HttpError
@@ -56,6 +76,7 @@ export function LoginPage() {
   };
 
   const toggleLabel = isPasswordShown ? t('login.hidePassword') : t('login.showPassword');
+  if (isCheckingSession) return null;
 
   return (
     <PublicCardLayout>

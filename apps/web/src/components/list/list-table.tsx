@@ -1,0 +1,114 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterField } from './filter-field.tsx';
+import { renderCell } from './list-cells.tsx';
+import type { ListLayoutProps } from './list-layout.ts';
+import type { RowBase } from './resource-types.ts';
+import { RowActions } from './row-actions.tsx';
+
+/** The list as a table (md and wider): a sortable header, the filter row, one row per record. */
+export function ListTable<Row extends RowBase>({
+  resource,
+  title,
+  rows,
+  emptyText,
+  sort,
+  onToggleSort,
+  draft,
+  onDraftChange,
+  onApplyFilters,
+  rowActions,
+}: ListLayoutProps<Row>) {
+  const { t } = useTranslation();
+  const columnCount = resource.columns.length + 1;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={title}>
+        <TableHead>
+          <TableRow>
+            {resource.columns.map((column) => (
+              <TableCell
+                key={column.key}
+                align={column.align}
+                sx={{ minWidth: column.width }}
+                sortDirection={sort.key === column.key ? (sort.isDescending ? 'desc' : 'asc') : false}
+              >
+                <TimeZoneNote isShown={column.filter?.kind === 'date'}>
+                  {column.isSortable ? (
+                    <TableSortLabel
+                      active={sort.key === column.key}
+                      direction={sort.key === column.key && sort.isDescending ? 'desc' : 'asc'}
+                      onClick={() => onToggleSort(column.key)}
+                    >
+                      {t(column.titleKey)}
+                    </TableSortLabel>
+                  ) : (
+                    <span>{t(column.titleKey)}</span>
+                  )}
+                </TimeZoneNote>
+              </TableCell>
+            ))}
+            <TableCell align="right">{rowActions ? t('list.actions') : null}</TableCell>
+          </TableRow>
+          <TableRow>
+            {resource.columns.map((column) => (
+              <TableCell key={column.key} sx={{ verticalAlign: 'top' }}>
+                {column.filter && (
+                  <FilterField
+                    filter={column.filter}
+                    title={t(column.titleKey)}
+                    value={draft[column.key] ?? ''}
+                    onChange={(value) => onDraftChange({ ...draft, [column.key]: value })}
+                    onApply={(value) => onApplyFilters({ ...draft, [column.key]: value })}
+                  />
+                )}
+              </TableCell>
+            ))}
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id} hover>
+              {resource.columns.map((column) => (
+                <TableCell key={column.key} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
+                  {renderCell(column, row)}
+                </TableCell>
+              ))}
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {rowActions && <RowActions row={row} {...rowActions} />}
+              </TableCell>
+            </TableRow>
+          ))}
+          {emptyText !== null && (
+            <TableRow>
+              <TableCell colSpan={columnCount} align="center" sx={{ py: 4 }}>
+                <Typography color="text.secondary">{emptyText}</Typography>
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Date columns say, on hover or focus, that their times are Montenegro's (DESIGN.md section 10). */
+function TimeZoneNote({ isShown, children }: { isShown: boolean; children: ReactElement }) {
+  const { t } = useTranslation();
+  if (!isShown) return children;
+  return (
+    <Tooltip title={t('list.timeZoneNote')} placement="top" describeChild>
+      {children}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,26 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** The WCAG 2.1 A and AA rules axe knows, plus its best practices (landmarks, headings, …). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Runs axe on the page as it is and answers its serious and critical violations, one line each
+ * with the rule, what it asks and the elements that break it: an empty list when there are none,
+ * and a readable failure message when there are.
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) =>
+            `${node.target.join(' ')}${node.failureSummary ? ` (${node.failureSummary.replaceAll('\n', ' ')})` : ''}`,
+        )
+        .join('; ');
+      return `${violation.id} [${violation.impact}] ${violation.help}: ${nodes}`;
+    });
+}
