@@ -1,8 +1,10 @@
 import type { Access } from '@usluge/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
 import type { MessageKey } from '../http/messages.ts';
 import type { ListDefinition } from '../list-engine/list-definition.ts';
+import type { UploadFolder } from '../uploads/file-storage.ts';
 
 /** A table the generic create/update/toggle routes can write: an id and an is_active flag. */
 export type CrudTable = PgTable & { id: PgColumn; is_active: PgColumn; updated_at: PgColumn };
@@ -11,17 +13,74 @@ export type CrudTable = PgTable & { id: PgColumn; is_active: PgColumn; updated_a
 export type ConstraintMeaning = { status: 409 | 422; field: string; message: MessageKey };
 
 /**
- * A reference resource's store, update and destroy (toggle). The answer of each is the row as the
- * resource's list returns it.
+ * Images a form may carry: the form field and where its files are stored. With `column`, one image
+ * whose URL the row keeps; without, up to `max` images (`photos[0]`, `photos[1]` …) whose URLs
+ * afterWrite receives and keeps in rows of its own.
+ */
+export type UploadField = { field: string; folder: UploadFolder } & (
+  | { column: string; max?: never }
+  | { column?: never; max: number }
+);
+
+export type WriteKind = 'store' | 'update' | 'destroy';
+
+/** Fields a write adds to its answer beside the row; the resource's row schema names them. */
+export type AnswerExtras = Record<string, unknown>;
+
+/** A write about to happen: what checks and value builders learn of it. */
+export type PendingWrite<Form> = {
+  kind: WriteKind;
+  /** Images the form carries, by field (how many; their checks are done). */
+  imageCounts?: Record<string, number>;
+  /** The row's id; absent for store. */
+  id?: number;
+  actorId: number;
+  /** The parsed form (store, update). */
+  form?: Form;
+};
+
+/** What afterWrite learns of a write: the row, who made the change, and the form. */
+export type WrittenRow<Form = Record<string, unknown>> = {
+  id: number;
+  actorId: number;
+  kind: WriteKind;
+  form?: Form;
+  /** URLs of the images stored for this write, by field, in the order they were sent. */
+  uploads: Record<string, string[]>;
+  /** Stored files the write no longer uses (by URL): removed once the transaction has committed. */
+  discardFiles: (urls: readonly string[]) => void;
+};
+
+/**
+ * A resource's store, update and destroy (toggle). The answer of each is the row as the
+ * resource's list returns it. Every write, its checks and its consequences run in one transaction.
+ * (The hooks are methods so that a resource's definition fits the list of all of them.)
  */
 export type CrudDefinition<Row extends { id: number }, Form extends Record<string, unknown>> = {
   list: ListDefinition<Row>;
   table: CrudTable;
-  /** Body of store and update (one schema per operation: the same form for both here). */
+  /** Body of store, and of update unless updateSchema is given (one schema per operation). */
   formSchema: z.ZodType<Form>;
+  updateSchema?: z.ZodType<Form>;
+  /**
+   * Forms with images: store and update/{id} are POST multipart/form-data (SPEC.md 7), the images
+   * checked and stored through the one upload mechanism.
+   */
+  uploads?: readonly UploadField[];
   /** Unique and foreign-key constraints by name. */
   constraints: Record<string, ConstraintMeaning>;
   access: Access;
+  /** Rules that need the database or the acting user; throws an AppError to refuse the write. */
+  beforeWrite?(tx: Database, write: PendingWrite<Form>): Promise<void>;
+  /** The table's values from the parsed form (e.g. a password becomes its hash); default: the form. */
+  toValues?(form: Form, write: PendingWrite<Form>): Promise<Record<string, unknown>>;
+  /**
+   * Runs in the same transaction, after the row was stored, updated or toggled: history rows,
+   * related rows and other consequences of the write, which then happen exactly when it does.
+   * What it returns is added to the answer (e.g. how many nodes a deactivation reached).
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that adds nothing to the answer simply returns.
+  afterWrite?(tx: Database, write: WrittenRow<Form>): Promise<AnswerExtras | void>;
 };
 
 export function defineCrud<Row extends { id: number }, Form extends Record<string, unknown>>(

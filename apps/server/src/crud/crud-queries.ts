@@ -2,13 +2,13 @@ import { eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pgErrorOf } from '../http/pg-error.ts';
-import type { CrudDefinition, CrudTable } from './crud-definition.ts';
+import type { AnswerExtras, CrudDefinition, CrudTable, PendingWrite, WrittenRow } from './crud-definition.ts';
+
+export type GenericCrud = CrudDefinition<{ id: number }, Record<string, unknown>>;
+type Returned = { id: number }[];
 
 /** Turns a constraint violation into the user's message on the field it concerns. */
-async function withConstraintMessages<T>(
-  definition: CrudDefinition<{ id: number }, Record<string, unknown>>,
-  action: () => Promise<T>,
-): Promise<T> {
+async function withConstraintMessages<T>(definition: GenericCrud, action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
@@ -19,54 +19,78 @@ async function withConstraintMessages<T>(
   }
 }
 
-type Returned = { id: number }[];
-
-export async function insertRow(
-  db: Database,
-  definition: CrudDefinition<{ id: number }, Record<string, unknown>>,
-  values: Record<string, unknown>,
-): Promise<number> {
+/**
+ * One write in one transaction: the resource's checks, the row, its consequences (afterWrite).
+ * `extraValues` are values the mechanism adds itself (stored images' URLs). Answers the row's id
+ * and what afterWrite adds to the answer.
+ */
+export async function writeRow(
+  tx: Database,
+  definition: GenericCrud,
+  write: PendingWrite<Record<string, unknown>>,
+  files: Pick<WrittenRow, 'uploads' | 'discardFiles'> = { uploads: {}, discardFiles: () => {} },
+  extraValues: Record<string, unknown> = {},
+): Promise<{ id: number; extras: AnswerExtras }> {
   const table: CrudTable = definition.table;
-  const rows = (await withConstraintMessages(definition, () =>
-    // Generic over the resource's table: the values were parsed by the resource's form schema.
-    db
-      .insert(table)
-      .values(values as never)
-      .returning({ id: table.id }),
-  )) as Returned;
-  const [row] = rows;
-  if (!row) throw new Error('insert returned nothing');
-  return row.id;
-}
-
-export async function updateRow(
-  db: Database,
-  definition: CrudDefinition<{ id: number }, Record<string, unknown>>,
-  id: number,
-  values: Record<string, unknown>,
-): Promise<void> {
-  const table: CrudTable = definition.table;
-  const rows = (await withConstraintMessages(definition, () =>
-    db
+  await definition.beforeWrite?.(tx, write);
+  let id = write.id;
+  if (write.kind === 'destroy') {
+    if (id === undefined) throw notFound();
+    const rows = (await tx
       .update(table)
-      .set({ ...values, updated_at: sql`now()` } as never)
+      .set({ is_active: not(table.is_active), updated_at: sql`now()` } as never)
       .where(eq(table.id, id))
-      .returning({ id: table.id }),
-  )) as Returned;
-  if (rows.length === 0) throw notFound();
+      .returning({ id: table.id })) as Returned;
+    if (rows.length === 0) throw notFound();
+  } else {
+    const form = write.form ?? {};
+    const values = {
+      ...(definition.toValues ? await definition.toValues(form, write) : form),
+      ...extraValues,
+    };
+    // Generic over the resource's table: the values come from the resource's own form schema.
+    const rows = (await withConstraintMessages(definition, () =>
+      write.kind === 'store'
+        ? tx
+            .insert(table)
+            .values(values as never)
+            .returning({ id: table.id })
+        : tx
+            .update(table)
+            .set({ ...values, updated_at: sql`now()` } as never)
+            .where(eq(table.id, id ?? 0))
+            .returning({ id: table.id }),
+    )) as Returned;
+    id = rows[0]?.id;
+    if (id === undefined) throw notFound();
+  }
+  const rowId = id;
+  const extras = await withConstraintMessages(definition, async () =>
+    definition.afterWrite?.(tx, {
+      id: rowId,
+      actorId: write.actorId,
+      kind: write.kind,
+      form: write.form,
+      ...files,
+    }),
+  );
+  return { id: rowId, extras: extras ?? {} };
 }
 
-/** destroy: deactivates an active row, restores an inactive one. Nothing is ever deleted. */
-export async function toggleActive(
-  db: Database,
-  definition: CrudDefinition<{ id: number }, Record<string, unknown>>,
+/** The current values of some columns of a row, locked for the rest of the transaction. */
+export async function lockRowColumns(
+  tx: Database,
+  definition: GenericCrud,
   id: number,
-): Promise<void> {
-  const table: CrudTable = definition.table;
-  const rows = (await db
-    .update(table)
-    .set({ is_active: not(table.is_active), updated_at: sql`now()` } as never)
-    .where(eq(table.id, id))
-    .returning({ id: table.id })) as Returned;
-  if (rows.length === 0) throw notFound();
+  columns: readonly string[],
+): Promise<Record<string, unknown> | null> {
+  if (columns.length === 0) return {};
+  const table = definition.table as CrudTable & Record<string, unknown>;
+  const selection = Object.fromEntries(columns.map((column) => [column, table[column]]));
+  const [row] = await tx
+    .select(selection as never)
+    .from(table)
+    .where(eq(definition.table.id, id))
+    .for('update');
+  return (row as Record<string, unknown> | undefined) ?? null;
 }

@@ -66,6 +66,7 @@ export const leadTransactions = pgTable(
     ),
     check('lead_transactions_after_not_negative', sql`${t.credit_after_adding} >= 0`),
     index('lead_transactions_user_idx').on(t.credit_for_user_id, t.updated_at),
+    index('lead_transactions_created_at_idx').on(t.created_at),
   ],
 );
 

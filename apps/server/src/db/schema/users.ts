@@ -60,6 +60,7 @@ export const users = pgTable(
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     check('users_credit_not_negative', sql`${t.credit} >= 0`),
     index('users_updated_at_idx').on(t.updated_at, t.id),
+    index('users_created_at_idx').on(t.created_at),
     index('users_user_type_idx').on(t.user_type_id),
     index('users_credit_idx').on(t.credit),
     index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),

@@ -1,13 +1,25 @@
 import { ROLE, userRowSchema } from '@usluge/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { qualified } from '../../db/qualified-column.ts';
 import { userRoles, users, userTypes } from '../../db/schema/index.ts';
 import { defineList, type ListColumn } from '../../list-engine/list-definition.ts';
 import { userProfileColumns } from './current-user-query.ts';
 
 export const contains = ['contains', 'equals'] as const;
 
+type PersonColumns = { name: AnyPgColumn; last_name: AnyPgColumn };
+
+/** "Ime i prezime" of the users table or an alias of it. */
+const fullNameOf = (person: PersonColumns) =>
+  sql<string>`(${person.name} || ' ' || coalesce(${person.last_name}, ''))`;
+
 /** "Ime i prezime": matches the users_full_name_trgm index expression. */
-export const fullName = sql<string>`(${users.name} || ' ' || coalesce(${users.last_name}, ''))`;
+export const fullName = fullNameOf(users);
+
+/** Who did something (changed a price, added credits): their full name, null when not known. */
+export const personName = (person: PersonColumns) =>
+  sql<string | null>`nullif(trim(${fullNameOf(person)}), '')`;
 
 /** Columns the list and the staff picker share: who a user is, not how to reach them. */
 export const userIdentityColumns = {
@@ -29,7 +41,7 @@ export const userIdentityColumns = {
     operators: ['equals', 'in'],
     // "Holds this role" (or any of these roles).
     condition: (_operator, roleIds) =>
-      sql`exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${users.id} and ${userRoles.role_id} in (${sql.join(
+      sql`exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${qualified(users.id)} and ${userRoles.role_id} in (${sql.join(
         roleIds.map((id) => sql`${id}`),
         sql`, `,
       )}))`,
@@ -68,7 +80,7 @@ export const userList = defineList({
         // Balances belong to marketplace roles: a user who is only an administrator has none (SPEC 6).
         credit: sql<
           number | null
-        >`case when exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${users.id} and ${userRoles.role_id} <> ${ROLE.administrator}) then ${users.credit} end`.mapWith(
+        >`case when exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${qualified(users.id)} and ${userRoles.role_id} <> ${ROLE.administrator}) then ${users.credit} end`.mapWith(
           users.credit,
         ),
         user_type_id: users.user_type_id,
