@@ -1,0 +1,112 @@
+import { type ServiceForm, serviceFormSchema } from '@usluge/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { defineCrud } from '../../crud/crud-definition.ts';
+import type { Database } from '../../db/client.ts';
+import { serviceCreditHistory, services } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { serviceList } from './service-list.ts';
+
+type ParsedServiceForm = ServiceForm & {
+  is_service: boolean;
+  service_id: number | null;
+  credit: number | null;
+};
+
+async function nodeOf(tx: Database, id: number) {
+  const [node] = await tx
+    .select({
+      id: services.id,
+      name: services.name,
+      isService: services.is_service,
+      isActive: services.is_active,
+      parentId: services.service_id,
+    })
+    .from(services)
+    .where(eq(services.id, id));
+  return node ?? null;
+}
+
+/** The node and all its descendants' ids (a recursive walk down the tree). */
+const subtreeOf = (id: number) => sql`
+  with recursive subtree as (
+    select s.id from ${services} s where s.id = ${id}
+    union
+    select s.id from ${services} s join subtree t on s.service_id = t.id
+  )
+  select id from subtree`;
+
+async function assertParentAllowed(tx: Database, id: number | undefined, parentId: number | null) {
+  if (parentId === null) return;
+  const parent = await nodeOf(tx, parentId);
+  if (!parent) throw new AppError(422, 'invalid_reference', {}, 'service_id');
+  if (parent.isService)
+    throw new AppError(422, 'service_parent_not_folder', { name: parent.name }, 'service_id');
+  if (id === undefined) return;
+  // The new parent inside the node's own subtree would make a cycle.
+  const [cycle] = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.id, parentId), sql`${services.id} in (${subtreeOf(id)})`))
+    .limit(1);
+  if (cycle) throw new AppError(422, 'service_cycle', {}, 'service_id');
+}
+
+/**
+ * The catalogue's nodes: folders and services. A child only under a folder; no node under itself
+ * or its own descendants; a folder with children stays a folder. Deactivating a folder deactivates
+ * its whole subtree; a node is restored only under an active parent. Every change of a service's
+ * credit cost is kept in its history (leads already taken keep what they cost then).
+ */
+export const serviceCrud = defineCrud({
+  list: serviceList,
+  table: services,
+  formSchema: serviceFormSchema,
+  uploads: [{ field: 'icon', folder: 'service_icons', column: 'icon_url' }],
+  constraints: {
+    services_service_id_services_id_fk: { status: 422, field: 'service_id', message: 'invalid_reference' },
+  },
+  access: 'administrator',
+  async beforeWrite(tx, { kind, id, form }) {
+    if (kind === 'destroy') {
+      const node = id === undefined ? null : await nodeOf(tx, id);
+      if (!node) throw notFound();
+      const parent = node.parentId === null ? null : await nodeOf(tx, node.parentId);
+      if (!node.isActive && parent && !parent.isActive) {
+        throw new AppError(409, 'service_parent_inactive', { name: parent.name });
+      }
+      return;
+    }
+    const { service_id: parentId, is_service: isService } = form as ParsedServiceForm;
+    await assertParentAllowed(tx, id, parentId);
+    if (kind === 'update' && id !== undefined && isService) {
+      const [child] = await tx
+        .select({ id: services.id })
+        .from(services)
+        .where(eq(services.service_id, id))
+        .limit(1);
+      if (child) throw new AppError(422, 'service_folder_has_children', {}, 'is_service');
+    }
+  },
+  async afterWrite(tx, { id, kind, actorId }) {
+    if (kind === 'destroy') {
+      const node = await nodeOf(tx, id);
+      if (node?.isActive) return { changed_nodes: 1 };
+      const changed = await tx
+        .update(services)
+        .set({ is_active: false, updated_at: sql`now()` })
+        .where(sql`${services.id} in (${subtreeOf(id)}) and ${services.is_active}`)
+        .returning({ id: services.id });
+      return { changed_nodes: changed.length + 1 };
+    }
+    await tx.execute(sql`
+      insert into ${serviceCreditHistory} (service_id, credit, changed_by_user_id)
+      select s.id, s.credit, ${actorId}
+      from ${services} s
+      where s.id = ${id} and s.is_service and s.credit is not null
+        and s.credit is distinct from (
+          select h.credit from ${serviceCreditHistory} h
+          where h.service_id = s.id
+          order by h.id desc
+          limit 1)`);
+  },
+});

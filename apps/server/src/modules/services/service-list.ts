@@ -1,0 +1,85 @@
+import { type ServiceNode, serviceCreditHistoryRowSchema, serviceNodeSchema } from '@usluge/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { serviceCreditHistory, services, users } from '../../db/schema/index.ts';
+import { defineList } from '../../list-engine/list-definition.ts';
+import { personName } from '../users/user-list.ts';
+
+/** A node's own columns, as every services answer gives them. */
+export const serviceNodeColumns = {
+  id: services.id,
+  name: services.name,
+  description: services.description,
+  is_service: services.is_service,
+  credit: services.credit,
+  icon_url: services.icon_url,
+  service_id: services.service_id,
+  is_active: services.is_active,
+  is_favorite: services.is_favorite,
+  updated_at: services.updated_at,
+};
+
+export type ServiceNodeRow = Omit<ServiceNode, 'services'>;
+
+export const loadServiceNodes = async (db: Database, ids: number[]): Promise<ServiceNode[]> => {
+  const rows = await db.select(serviceNodeColumns).from(services).where(inArray(services.id, ids));
+  return rows.map((row) => ({ ...row, services: [] }));
+};
+
+/**
+ * One node, as the writes answer it (no children). The catalogue is read as a tree through
+ * `index_active` (service-tree.ts), not as a list, so this declaration serves no list route.
+ */
+export const serviceList = defineList({
+  resource: 'services',
+  routes: [],
+  from: sql`${services}`,
+  id: services.id,
+  isActiveColumn: services.is_active,
+  defaultSort: { key: 'name', isDescending: false },
+  columns: {
+    name: { expression: services.name, type: 'text', operators: ['contains'], isSortable: true },
+  },
+  rowSchema: serviceNodeSchema,
+  access: { index: 'staff' },
+  loadRows: loadServiceNodes,
+});
+
+/** Every credit cost a service has had (`services/service-credits-history`). */
+export const serviceCreditHistoryList = defineList({
+  resource: 'service_credit_history',
+  indexPath: 'services/service-credits-history',
+  routes: ['index'],
+  from: sql`${serviceCreditHistory}`,
+  id: serviceCreditHistory.id,
+  defaultSort: { key: 'updated_at', isDescending: true },
+  columns: {
+    updated_at: {
+      expression: serviceCreditHistory.updated_at,
+      type: 'date',
+      operators: ['between', 'gte', 'lte'],
+      isSortable: true,
+    },
+    credit: {
+      expression: serviceCreditHistory.credit,
+      type: 'number',
+      operators: ['equals', 'gte', 'lte', 'between'],
+      isSortable: true,
+    },
+    service_id: { expression: serviceCreditHistory.service_id, type: 'id', operators: ['equals'] },
+  },
+  rowSchema: serviceCreditHistoryRowSchema,
+  access: { index: 'staff' },
+  loadRows: (db, ids) =>
+    db
+      .select({
+        id: serviceCreditHistory.id,
+        service_id: serviceCreditHistory.service_id,
+        credit: serviceCreditHistory.credit,
+        changed_by: personName(users),
+        updated_at: serviceCreditHistory.updated_at,
+      })
+      .from(serviceCreditHistory)
+      .leftJoin(users, eq(users.id, serviceCreditHistory.changed_by_user_id))
+      .where(inArray(serviceCreditHistory.id, ids)),
+});
