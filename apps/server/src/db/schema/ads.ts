@@ -188,7 +188,11 @@ export const adStatusHistory = pgTable(
     changed_by_user_id: integer('changed_by_user_id').references(() => users.id),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('ad_status_history_ad_idx').on(t.ad_id, t.created_at)],
+  (t) => [
+    index('ad_status_history_ad_idx').on(t.ad_id, t.created_at),
+    // The dashboard's decisions of the last days.
+    index('ad_status_history_created_idx').on(t.created_at, t.to_status_id),
+  ],
 );
 
 /** A member's contact of an ad, paid in credits. */
@@ -214,5 +218,6 @@ export const leads = pgTable(
     check('leads_credit_not_negative', sql`${t.credit} >= 0`),
     index('leads_ad_idx').on(t.ad_id, t.contact_time),
     index('leads_user_idx').on(t.user_id),
+    index('leads_contact_time_idx').on(t.contact_time),
   ],
 );

@@ -1,0 +1,133 @@
+import { adRowSchema } from '@usluge/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { qualified } from '../../db/qualified-column.ts';
+import {
+  adPlaceCities,
+  adPlaces,
+  adServices,
+  adStatuses,
+  ads,
+  currencies,
+  users,
+} from '../../db/schema/index.ts';
+import type { FilterOperand } from '../../list-engine/list-definition.ts';
+import { defineList } from '../../list-engine/list-definition.ts';
+import { fullName } from '../users/user-list.ts';
+
+const number = ['equals', 'gte', 'lte', 'between'] as const;
+const ids = (values: FilterOperand[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+/** The ad's own id, for the filters' subqueries. */
+const adId = qualified(ads.id);
+
+/** The ads lists (`/ads`, `/ads-on-approval` = this list filtered to 'Čeka odobrenje'). */
+export const adList = defineList({
+  resource: 'jobs',
+  routes: ['index'],
+  from: sql`${ads} join ${users} on ${users.id} = ${ads.posted_by_user_id}`,
+  id: ads.id,
+  isActiveColumn: ads.is_active,
+  defaultSort: { key: 'updated_at', isDescending: true },
+  columns: {
+    updated_at: {
+      expression: ads.updated_at,
+      type: 'date',
+      operators: ['between', 'gte', 'lte'],
+      isSortable: true,
+    },
+    created_at: {
+      expression: ads.created_at,
+      type: 'date',
+      operators: ['between', 'gte', 'lte'],
+      isSortable: true,
+    },
+    title: { expression: ads.title, type: 'text', operators: ['contains', 'equals'], isSortable: true },
+    is_offer: { expression: ads.is_offer, type: 'boolean', operators: ['equals'], isSortable: true },
+    user_name: { expression: fullName, type: 'text', operators: ['contains'], isSortable: true },
+    posted_by_user_id: { expression: ads.posted_by_user_id, type: 'id', operators: ['equals', 'in'] },
+    price_from: { expression: ads.price_from, type: 'number', operators: number, isSortable: true },
+    price_to: {
+      expression: ads.price_to,
+      type: 'number',
+      operators: ['lte', 'gte', 'equals', 'between'],
+      isSortable: true,
+    },
+    status: { expression: ads.ad_status_id, type: 'id', operators: ['equals', 'in'], isSortable: true },
+    currency_id: { expression: ads.currency_id, type: 'id', operators: ['equals', 'in'] },
+    services: {
+      expression: ads.id,
+      type: 'id',
+      operators: ['equals', 'in'],
+      condition: (_operator, serviceIds) =>
+        sql`exists (select 1 from ${adServices} s where s.ad_id = ${adId} and s.service_id in (${ids(serviceIds)}))`,
+    },
+    os_country_id: {
+      expression: ads.id,
+      type: 'id',
+      operators: ['equals', 'in'],
+      condition: (_operator, countryIds) =>
+        sql`(${ads.all_countries} or exists (select 1 from ${adPlaces} p where p.ad_id = ${adId} and p.os_country_id in (${ids(countryIds)})))`,
+    },
+    os_city_id: {
+      expression: ads.id,
+      type: 'id',
+      operators: ['equals', 'in'],
+      condition: (_operator, cityIds) =>
+        sql`exists (select 1 from ${adPlaces} p join ${adPlaceCities} c on c.ad_place_id = p.id where p.ad_id = ${adId} and c.os_city_id in (${ids(cityIds)}))`,
+    },
+    is_active: { expression: ads.is_active, type: 'boolean', operators: ['equals'], isSortable: true },
+  },
+  rowSchema: adRowSchema,
+  access: { index: 'staff' },
+  loadRows: async (db, adIds) => {
+    const rows = await db
+      .select({
+        id: ads.id,
+        title: ads.title,
+        is_offer: ads.is_offer,
+        posted_by_user_id: ads.posted_by_user_id,
+        user_name: sql<string>`trim(${fullName})`,
+        price_from: ads.price_from,
+        price_to: ads.price_to,
+        currency_id: currencies.id,
+        currency_short_name: currencies.short_name,
+        currency_sign: currencies.sign,
+        status_id: adStatuses.id,
+        status_name: adStatuses.name,
+        status_color: adStatuses.background_color,
+        status_reason: adStatuses.is_reason_required,
+        is_active: ads.is_active,
+        created_at: ads.created_at,
+        updated_at: ads.updated_at,
+      })
+      .from(ads)
+      .innerJoin(users, eq(users.id, ads.posted_by_user_id))
+      .innerJoin(currencies, eq(currencies.id, ads.currency_id))
+      .innerJoin(adStatuses, eq(adStatuses.id, ads.ad_status_id))
+      .where(inArray(ads.id, adIds));
+    return rows.map(
+      ({
+        currency_id,
+        currency_short_name,
+        currency_sign,
+        status_id,
+        status_name,
+        status_color,
+        status_reason,
+        ...row
+      }) => ({
+        ...row,
+        currency: { id: currency_id, short_name: currency_short_name, sign: currency_sign },
+        status: {
+          id: status_id,
+          name: status_name,
+          background_color: status_color,
+          is_reason_required: status_reason,
+        },
+      }),
+    );
+  },
+});

@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  adStatuses,
+  adStatusHistory,
+  adStatusOrder,
+  ads,
+  notificationRecipients,
+  notifications,
+  notificationTargetUsers,
+} from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+
+/** What the ad's owner reads (stored in Montenegrin, the product's language). */
+const ownerNotice = {
+  subject: 'Promijenjen status oglasa',
+  text: (title: string, status: string, reason: string | null) =>
+    `Vaš oglas „${title}" sada ima status: ${status}.${reason ? ` Razlog: ${reason}` : ''}`,
+};
+
+export type StatusDecision = {
+  adId: number;
+  toStatusId: number;
+  comment: string | null;
+  /** The status the moderator saw; when the ad has moved on since, the decision is refused. */
+  fromStatusId?: number;
+  actorId: number;
+};
+
+async function statusOf(tx: Database, id: number) {
+  const [status] = await tx
+    .select({ id: adStatuses.id, name: adStatuses.name, isReasonRequired: adStatuses.is_reason_required })
+    .from(adStatuses)
+    .where(eq(adStatuses.id, id));
+  return status ?? null;
+}
+
+/** The statuses an ad in this status may move to (the spec's status order), by id. */
+export function nextStatuses(db: Database, statusId: number) {
+  return db
+    .select({
+      id: adStatuses.id,
+      name: adStatuses.name,
+      background_color: adStatuses.background_color,
+      is_reason_required: adStatuses.is_reason_required,
+    })
+    .from(adStatusOrder)
+    .innerJoin(adStatuses, eq(adStatuses.id, adStatusOrder.next_status_id))
+    .where(and(eq(adStatusOrder.status_id, statusId), eq(adStatuses.is_active, true)))
+    .orderBy(adStatuses.id);
+}
+
+/**
+ * A moderator's decision on one ad, inside the caller's transaction: the ad's row is locked; a
+ * status other than the one the moderator saw is a 409 (the first decision stands); a move the
+ * status order does not allow, or a missing reason where one is required, is a 422. The change is
+ * kept in the ad's status history and its owner gets a notification in Montenegrin.
+ */
+export async function changeAdStatus(tx: Database, decision: StatusDecision): Promise<void> {
+  const [ad] = await tx
+    .select({ statusId: ads.ad_status_id, ownerId: ads.posted_by_user_id, title: ads.title })
+    .from(ads)
+    .where(eq(ads.id, decision.adId))
+    .for('update');
+  if (!ad) throw notFound();
+  const current = await statusOf(tx, ad.statusId);
+  if (decision.fromStatusId !== undefined && decision.fromStatusId !== ad.statusId) {
+    throw new AppError(409, 'ad_status_changed', { status: current?.name ?? '' });
+  }
+  const target = await statusOf(tx, decision.toStatusId);
+  if (!target) throw new AppError(422, 'invalid_reference', {}, 'ad_status_id');
+  const allowed = await nextStatuses(tx, ad.statusId);
+  if (!allowed.some((status) => status.id === target.id)) {
+    throw new AppError(
+      422,
+      'ad_status_not_allowed',
+      { from: current?.name ?? '', to: target.name },
+      'ad_status_id',
+    );
+  }
+  if (target.isReasonRequired && !decision.comment) {
+    throw new AppError(422, 'field_required', {}, 'status_comment');
+  }
+  await tx
+    .update(ads)
+    .set({ ad_status_id: target.id, status_comment: decision.comment, updated_at: sql`now()` })
+    .where(eq(ads.id, decision.adId));
+  await tx.insert(adStatusHistory).values({
+    ad_id: decision.adId,
+    from_status_id: ad.statusId,
+    to_status_id: target.id,
+    reason: decision.comment,
+    changed_by_user_id: decision.actorId,
+  });
+  const text = ownerNotice.text(ad.title, target.name, decision.comment);
+  const [notification] = await tx
+    .insert(notifications)
+    .values({ subject: ownerNotice.subject, notification_text: text, created_by_user_id: decision.actorId })
+    .returning({ id: notifications.id });
+  if (!notification) throw new Error('notification insert returned nothing');
+  await tx.insert(notificationTargetUsers).values({ notification_id: notification.id, user_id: ad.ownerId });
+  await tx.insert(notificationRecipients).values({ notification_id: notification.id, user_id: ad.ownerId });
+}

@@ -1,0 +1,62 @@
+import { leadRowSchema } from '@usluge/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { leads, services, users } from '../../db/schema/index.ts';
+import { defineList } from '../../list-engine/list-definition.ts';
+
+/** Who contacted an ad and what it cost them (`POST /api/leads/index` filtered by ad_id). */
+export const leadList = defineList({
+  resource: 'leads',
+  routes: ['index'],
+  from: sql`${leads}`,
+  id: leads.id,
+  defaultSort: { key: 'contact_time', isDescending: true },
+  columns: {
+    ad_id: { expression: leads.ad_id, type: 'id', operators: ['equals'] },
+    contact_time: {
+      expression: leads.contact_time,
+      type: 'date',
+      operators: ['between', 'gte', 'lte'],
+      isSortable: true,
+    },
+    response_time: {
+      expression: leads.response_time,
+      type: 'date',
+      operators: ['between', 'gte', 'lte'],
+      isSortable: true,
+    },
+    credit: {
+      expression: leads.credit,
+      type: 'number',
+      operators: ['equals', 'gte', 'lte'],
+      isSortable: true,
+    },
+    is_accepted: { expression: leads.is_accepted, type: 'boolean', operators: ['equals'], isSortable: true },
+  },
+  rowSchema: leadRowSchema,
+  access: { index: 'staff' },
+  loadRows: async (db, ids) => {
+    const rows = await db
+      .select({
+        id: leads.id,
+        ad_id: leads.ad_id,
+        service_id: services.id,
+        service_name: services.name,
+        user_id: leads.user_id,
+        name: users.name,
+        last_name: users.last_name,
+        credit: leads.credit,
+        contact_time: leads.contact_time,
+        is_accepted: leads.is_accepted,
+        response_time: leads.response_time,
+        updated_at: leads.updated_at,
+      })
+      .from(leads)
+      .innerJoin(users, eq(users.id, leads.user_id))
+      .leftJoin(services, eq(services.id, leads.service_id))
+      .where(inArray(leads.id, ids));
+    return rows.map(({ service_id, service_name, ...row }) => ({
+      ...row,
+      service: service_id === null || service_name === null ? null : { id: service_id, name: service_name },
+    }));
+  },
+});
