@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -64,7 +65,10 @@ export const accountTokens = pgTable(
   (t) => [index('account_tokens_user_idx').on(t.user_id, t.purpose)],
 );
 
-/** Mail to send; kept here (and logged) when no SMTP server is configured. */
+/**
+ * Mail to send, written in the same transaction as the change that causes it; a worker delivers it
+ * (mail/mail-worker.ts). Kept here (and logged) when no SMTP server is configured.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -75,7 +79,17 @@ export const mailOutbox = pgTable(
     html_body: text('html_body'),
     created_at: at('created_at').notNull().defaultNow(),
     sent_at: at('sent_at'),
+    /** Delivery attempts so far; the next one waits longer each time. */
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: at('next_attempt_at').notNull().defaultNow(),
+    /** Set when the worker gave up; error says why. */
+    failed_at: at('failed_at'),
     error: text('error'),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.created_at)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.created_at),
+    index('mail_outbox_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`${t.sent_at} is null and ${t.failed_at} is null`),
+  ],
 );

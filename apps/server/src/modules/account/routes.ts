@@ -1,0 +1,326 @@
+import {
+  accountTokenSchema,
+  checkTokenAnswerSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  type Language,
+  messageAnswerSchema,
+  ROLE,
+  registerSchema,
+  setNewPasswordSchema,
+} from '@usluge/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_TOKEN_HOURS,
+  type AccountTokenPurpose,
+  consumeAccountToken,
+  issueAccountToken,
+  peekAccountToken,
+} from '../../auth/account-tokens.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { revokeUserSessions } from '../../auth/session-repository.ts';
+import { newToken } from '../../auth/tokens.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { userRoles, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { createFixedWindows } from '../../http/fixed-windows.ts';
+import { type MessageKey, translate } from '../../http/messages.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorOf } from '../../http/pg-error.ts';
+import { enqueueMail } from '../../mail/mail-outbox.ts';
+import { type MailTemplate, renderMail } from '../../mail/mail-templates.ts';
+import { storedFileOf } from '../../uploads/file-storage.ts';
+import { fullName } from '../users/user-list.ts';
+
+const tags = ['account'];
+const config = { access: 'public' } as const;
+
+/** Where each e-mailed link leads: the account pages the mobile app's mails point to. */
+const LINK_PATHS: Record<AccountTokenPurpose, (token: string) => string> = {
+  verify_account: (token) => `/verify-account/${token}`,
+  reset_password: (token) => `/reset-password/${token}`,
+  delete_account: (token) => `/delete-account?token=${encodeURIComponent(token)}`,
+};
+
+type Person = { id: number; email: string; name: string };
+
+/**
+ * The account flows of members (SPEC.md 7 'Public account calls'): register and verify, forgot and
+ * set a new password, delete the account. Every call is limited per IP and per address; the
+ * answers never tell whether an account exists. Mail goes to the outbox with the change.
+ */
+export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Config): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { perIp, perAddress, windowMs } = appConfig.accountLimits;
+  const byIp = createFixedWindows({ limit: perIp, windowMs });
+  const byAddress = createFixedWindows({ limit: perAddress, windowMs });
+
+  /** Counts the call; refuses it (429 with Retry-After) over either limit. */
+  const limit = (request: FastifyRequest, reply: FastifyReply, address?: string) => {
+    const addressKey = address?.trim().toLowerCase();
+    const wait = Math.max(byIp.waitFor(request.ip), addressKey ? byAddress.waitFor(addressKey) : 0);
+    if (wait > 0) {
+      reply.header('Retry-After', Math.ceil(wait / 1000));
+      throw new AppError(429, 'too_many_requests');
+    }
+    byIp.increment(request.ip);
+    if (addressKey) byAddress.increment(addressKey);
+  };
+  const message = (key: MessageKey, lang: Language) => ({ message: translate(key, lang) });
+
+  /** Issues a token and queues its mail, in the caller's transaction; the log and the worker are told after. */
+  async function sendLink(tx: Database, person: Person, purpose: AccountTokenPurpose, lang: Language) {
+    const token = await issueAccountToken(tx, person.id, purpose);
+    const link = `${appConfig.publicUrl}${LINK_PATHS[purpose](token)}`;
+    const mail = renderMail(purpose satisfies MailTemplate, lang, {
+      name: person.name,
+      link,
+      hours: ACCOUNT_TOKEN_HOURS[purpose],
+    });
+    await enqueueMail(tx, person.email, mail);
+    return () => app.mail.queued(person.email, mail.subject, mail.text);
+  }
+
+  const personWhere = (condition: ReturnType<typeof and>) =>
+    db
+      .select({ id: users.id, email: users.email, name: users.name, isActive: users.is_active })
+      .from(users)
+      .where(condition)
+      .limit(1);
+
+  typed.post(
+    '/register',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A member opens an account; a verification link is mailed',
+        body: registerSchema,
+        response: { 201: messageAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = request.body;
+      limit(request, reply, form.email);
+      const passwordHash = await hashPassword(form.password);
+      let announce = () => {};
+      try {
+        await db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Database;
+          const [user] = await tx
+            .insert(users)
+            .values({
+              name: form.name,
+              last_name: form.last_name,
+              email: form.email,
+              username: form.username,
+              phone: form.phone,
+              address: form.address,
+              pib: form.pib,
+              user_type_id: form.user_type_id,
+              password_hash: passwordHash,
+            })
+            .returning({ id: users.id, email: users.email, name: users.name });
+          if (!user) throw new Error('user insert returned nothing');
+          await tx.insert(userRoles).values({ user_id: user.id, role_id: ROLE.member });
+          announce = await sendLink(tx, user, 'verify_account', request.lang);
+        });
+      } catch (error) {
+        const pg = pgErrorOf(error);
+        if (pg?.code === PG_UNIQUE_VIOLATION && pg.constraint === 'users_email_unique')
+          throw new AppError(409, 'conflict_email', {}, 'email');
+        if (pg?.code === PG_UNIQUE_VIOLATION && pg.constraint === 'users_username_unique')
+          throw new AppError(409, 'conflict_username', {}, 'username');
+        if (pg?.constraint === 'users_user_type_id_user_types_id_fk')
+          throw new AppError(422, 'invalid_reference', {}, 'user_type_id');
+        throw error;
+      }
+      announce();
+      return reply.status(201).send(message('account_registered', request.lang));
+    },
+  );
+
+  typed.post(
+    '/verify-account',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Confirms an account with the mailed token',
+        body: accountTokenSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      limit(request, reply);
+      const verified = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const userId = await consumeAccountToken(tx, request.body.token, 'verify_account');
+        if (userId === null) return false;
+        await tx.update(users).set({ email_verified_at: sql`now()` }).where(eq(users.id, userId));
+        return true;
+      });
+      if (!verified) throw new AppError(422, 'account_token_invalid');
+      return message('account_verified', request.lang);
+    },
+  );
+
+  typed.post(
+    '/forgot-password',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Mails a link to set a new password (the same answer for any address)',
+        body: forgotPasswordSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      limit(request, reply, request.body.email);
+      const [person] = await personWhere(sql`lower(${users.email}) = lower(${request.body.email})`);
+      if (person?.isActive) {
+        const announce = await db.transaction((tx) =>
+          sendLink(tx as unknown as Database, person, 'reset_password', request.lang),
+        );
+        announce();
+      }
+      return message('reset_link_sent', request.lang);
+    },
+  );
+
+  typed.post(
+    '/check-uuid',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Checks a reset token; answers the user's full name",
+        body: accountTokenSchema,
+        response: { 200: checkTokenAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      limit(request, reply);
+      const userId = await peekAccountToken(db, request.body.token, 'reset_password');
+      const [user] =
+        userId === null
+          ? []
+          : await db
+              .select({ full_name: sql<string>`trim(${fullName})` })
+              .from(users)
+              .where(eq(users.id, userId));
+      if (!user) throw new AppError(422, 'account_token_invalid');
+      return user;
+    },
+  );
+
+  typed.post(
+    '/set-new-password',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Sets a new password with the mailed token; every session of the user ends',
+        body: setNewPasswordSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      limit(request, reply);
+      const passwordHash = await hashPassword(request.body.new_password);
+      const isChanged = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const userId = await consumeAccountToken(tx, request.body.token, 'reset_password');
+        if (userId === null) return false;
+        await tx
+          .update(users)
+          .set({ password_hash: passwordHash, updated_at: sql`now()` })
+          .where(eq(users.id, userId));
+        await revokeUserSessions(tx, userId);
+        return true;
+      });
+      if (!isChanged) throw new AppError(422, 'account_token_invalid');
+      return message('password_changed', request.lang);
+    },
+  );
+
+  typed.post(
+    '/delete-account',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Mails a link to confirm the deletion (the same answer whether or not the account exists)',
+        body: deleteAccountSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { username, email } = request.body;
+      limit(request, reply, email);
+      const [person] = await personWhere(
+        and(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
+      );
+      if (person?.isActive) {
+        const announce = await db.transaction((tx) =>
+          sendLink(tx as unknown as Database, person, 'delete_account', request.lang),
+        );
+        announce();
+      }
+      return message('delete_link_sent', request.lang);
+    },
+  );
+
+  typed.post(
+    '/delete-account/confirm',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Deletes the account of the mailed token: personal data removed, ledger kept',
+        body: accountTokenSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      limit(request, reply);
+      const removedImage = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const userId = await consumeAccountToken(tx, request.body.token, 'delete_account');
+        if (userId === null) throw new AppError(422, 'account_token_invalid');
+        const [before] = await tx
+          .select({ imageUrl: users.image_url })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        // Personal data goes; the row stays, so the ledger, leads and ads still add up.
+        await tx
+          .update(users)
+          .set({
+            name: 'Obrisan korisnik',
+            last_name: null,
+            email: `obrisan-${userId}@obrisan.invalid`,
+            username: `obrisan-${userId}`,
+            phone: null,
+            details: null,
+            address: null,
+            pib: null,
+            image_url: null,
+            email_verified_at: null,
+            password_hash: await hashPassword(newToken()),
+            is_active: false,
+            updated_at: sql`now()`,
+          })
+          .where(eq(users.id, userId));
+        await revokeUserSessions(tx, userId);
+        return before?.imageUrl ?? null;
+      });
+      const image = storedFileOf(removedImage);
+      if (image) await app.storage.remove(image.folder, image.name);
+      return message('account_deleted', request.lang);
+    },
+  );
+}

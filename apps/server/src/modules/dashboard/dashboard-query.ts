@@ -1,0 +1,78 @@
+import { AD_STATUS, type Dashboard, ROLE, TIME_ZONE } from '@usluge/contract';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  adStatusHistory,
+  ads,
+  creditPrices,
+  currencies,
+  leads,
+  leadTransactions,
+  services,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts';
+
+const DAYS_OF_MEMBERS = 30;
+const TOP_SERVICES = 5;
+
+/** Midnight of today in Montenegro, as a timestamp: days on the dashboard are Montenegro's days. */
+const localToday = sql`(date_trunc('day', now() at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE})`;
+
+/** Each figure is one query over an index, so the dashboard stays fast with a million ads. */
+export async function readDashboard(db: Database): Promise<Dashboard> {
+  const [waiting, decisions, members, sold, top] = await Promise.all([
+    db.select({ n: count() }).from(ads).where(eq(ads.ad_status_id, AD_STATUS.awaitingApproval)),
+    db
+      .select({ status: adStatusHistory.to_status_id, n: count() })
+      .from(adStatusHistory)
+      .where(gt(adStatusHistory.created_at, sql`now() - interval '7 days'`))
+      .groupBy(adStatusHistory.to_status_id),
+    db.execute<{ day: string; count: number }>(sql`
+      select to_char(d.day at time zone ${TIME_ZONE}, 'YYYY-MM-DD') as day, coalesce(m.n, 0)::int as count
+      from generate_series(${localToday} - make_interval(days => ${DAYS_OF_MEMBERS - 1}), ${localToday}, interval '1 day') as d(day)
+      left join (
+        select date_trunc('day', u.created_at at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE} as day, count(*) as n
+        from ${users} u
+        where u.created_at >= ${localToday} - make_interval(days => ${DAYS_OF_MEMBERS - 1})
+          and exists (select 1 from ${userRoles} r where r.user_id = u.id and r.role_id = ${ROLE.member})
+        group by 1
+      ) m on m.day = d.day
+      order by d.day`),
+    db
+      .select({
+        currency: currencies.short_name,
+        sign: currencies.sign,
+        credits: sql<number>`sum(${leadTransactions.add_credit_amount})`.mapWith(Number),
+        value: sql<number>`sum(${leadTransactions.total_price})`.mapWith(Number),
+      })
+      .from(leadTransactions)
+      .innerJoin(creditPrices, eq(creditPrices.id, leadTransactions.credit_price_id))
+      .innerJoin(currencies, eq(currencies.id, creditPrices.currency_id))
+      .where(
+        and(
+          gt(leadTransactions.add_credit_amount, 0),
+          sql`${leadTransactions.created_at} >= date_trunc('month', now() at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE}`,
+        ),
+      )
+      .groupBy(currencies.short_name, currencies.sign)
+      .orderBy(currencies.short_name),
+    db
+      .select({ id: services.id, name: services.name, contacts: count() })
+      .from(leads)
+      .innerJoin(services, eq(services.id, leads.service_id))
+      .where(gt(leads.contact_time, sql`now() - interval '30 days'`))
+      .groupBy(services.id, services.name)
+      .orderBy(sql`count(*) desc`, services.name)
+      .limit(TOP_SERVICES),
+  ]);
+  const decided = (statusId: number) => decisions.find((row) => row.status === statusId)?.n ?? 0;
+  return {
+    ads_waiting: waiting[0]?.n ?? 0,
+    ads_approved_7_days: decided(AD_STATUS.approved),
+    ads_rejected_7_days: decided(AD_STATUS.rejected),
+    new_members_per_day: (members as unknown as { rows: { day: string; count: number }[] }).rows,
+    credits_sold_this_month: sold,
+    top_services: top,
+  };
+}
