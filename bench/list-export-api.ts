@@ -2,7 +2,7 @@
  * Times a 100 000-row list export through the whole server: HTTP, the list engine (ids on the
  * indexes, rows in batches of 1000) and the report writers, on the embedded database.
  *
- *   npx tsx bench/list-export-api.ts [rows] [formats]
+ *   node bench/list-export-api.ts [rows] [formats]
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';

@@ -4,7 +4,7 @@
  * Prints seconds, file size, rows/s and the peak RSS growth over the start of each run; every format
  * runs in a process of its own so memory left over by one does not hide another's.
  *
- *   npx tsx bench/report-export.ts [rows] [formats, e.g. pdf,xlsx,docx]
+ *   node bench/report-export.ts [rows] [formats, e.g. pdf,xlsx,docx]
  */
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -137,7 +137,7 @@ async function measure(type: ReportType): Promise<Result> {
   }
 }
 
-/** Each format in a fresh process (same Node flags, so tsx too): memory figures do not mix. */
+/** Each format in a fresh process (with the same Node flags): memory figures do not mix. */
 function measureApart(type: ReportType): Result {
   const child = spawnSync(
     process.execPath,

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@usluge/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readDocx, readPdf, readXlsx } from './helpers/read-report.ts';
 import { createDemoTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -68,7 +69,7 @@ describe('list reports', () => {
       expect.arrayContaining(['Nikšić', 'Žabljak', 'Plužine', 'Šavnik']),
     );
     expect(new Set(rows.map((row) => row[2]))).toEqual(new Set(['Crna Gora']));
-    expect(new Set(rows.map((row) => row[3]))).toEqual(new Set(['Da']));
+    expect(new Set(rows.map((row) => row[3]))).toEqual(new Set(['Aktivan']));
   });
 
   it('honours the page when show-all is off', async () => {
@@ -133,12 +134,50 @@ describe('list reports', () => {
       'en',
     );
     const [header, row] = await readXlsx(response.rawPayload, 5);
-    expect(header).toEqual(['Username', 'Roles', 'User type', 'Credits', 'Active']);
+    expect(header).toEqual(['Username', 'Roles', 'User type', 'Credits', 'Status']);
     expect(row?.[0]).toBe('korisnik');
     expect(row?.[1]).toBe('Korisnik');
     expect(row?.[2]).toBe('Fizičko lice');
     expect(typeof row?.[3]).toBe('number');
-    expect(row?.[4]).toBe('Yes');
+    expect(row?.[4]).toBe('Active');
+  });
+
+  it("words is_active as the list screens do, and shows times in Montenegro's zone, not the server's", async () => {
+    const countries = await t.request({
+      method: 'POST',
+      url: '/api/os_countries/index',
+      payload: { options: { page: 1, itemsPerPage: 1000 } },
+      cookie,
+    });
+    type Country = { id: number; code: string; updated_at: string };
+    const byCode = new Map((countries.json().result as Country[]).map((row) => [row.code, row]));
+    const croatia = byCode.get('HR') as Country;
+    const destroy = () =>
+      t.request({
+        method: 'DELETE',
+        url: `/api/os_countries/destroy/${croatia.id}`,
+        cookie,
+      });
+    expect((await destroy()).statusCode).toBe(200);
+    vi.stubEnv('TZ', 'America/New_York');
+    try {
+      const response = await report('/api/os_countries/index', {
+        options: { page: 1, itemsPerPage: 1000, sortBy: ['code'], sortDesc: [false] },
+        report_type: 'xlsx',
+        show_columns: ['code', 'is_active', 'updated_at'],
+      });
+      const [header, ...rows] = await readXlsx(response.rawPayload, 3);
+      expect(header).toEqual(['Oznaka', 'Status', 'Ažurirano']);
+      const cells = new Map(rows.map((row) => [row[0], row]));
+      expect(cells.get('HR')?.[1]).toBe('Neaktivan');
+      expect(cells.get('ME')?.[1]).toBe('Aktivan');
+      const montenegro = byCode.get('ME') as Country;
+      expect(cells.get('ME')?.[2]).toBe(formatDateTime(new Date(montenegro.updated_at)));
+      expect(cells.get('ME')?.[2]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    } finally {
+      vi.unstubAllEnvs();
+      expect((await destroy()).statusCode).toBe(200);
+    }
   });
 
   it('refuses a column the list does not have, before sending any file', async () => {

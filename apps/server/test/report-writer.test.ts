@@ -39,7 +39,7 @@ function row(index: number): ReportCell[] {
     CITIES[index % CITIES.length] ?? '',
     note,
     index * 1.25,
-    '21.11.2026. 07:20',
+    '21.11.2026 07:20',
   ];
 }
 
@@ -159,7 +159,7 @@ describe('pdf report', () => {
     expect(pages.length).toBeGreaterThan(3);
     const first = pages[0] ?? '';
     expect(first).toContain(TITLE);
-    expect(first).toContain('Generisano: 21.11.2026. 07:20');
+    expect(first).toContain('Generisano: 21.11.2026 07:20 (vrijeme u Crnoj Gori)');
     pages.forEach((page, index) => {
       for (const column of COLUMNS) expect(page).toContain(column.title);
       expect(page).toContain(`Strana ${index + 1}`);
@@ -194,7 +194,7 @@ describe('docx report', () => {
       'word/styles.xml',
     ]);
     expect(docx.paragraphs[0]).toBe(TITLE);
-    expect(docx.paragraphs[1]).toBe('Generisano: 21.11.2026. 07:20');
+    expect(docx.paragraphs[1]).toBe('Generisano: 21.11.2026 07:20 (vrijeme u Crnoj Gori)');
     expect(docx.header).toEqual(COLUMNS.map((column) => column.title));
     expect(docx.headerRepeats).toBe(true);
     expect(docx.rows).toHaveLength(ROWS);
@@ -237,12 +237,12 @@ describe('every format', () => {
     const file = await collect(writeReport(type, input(3, { lang: 'en' })));
     if (type === 'pdf') {
       const [page] = await readPdf(file);
-      expect(page).toContain('Generated on: 21/11/2026, 07:20');
+      expect(page).toContain('Generated on: 21.11.2026 07:20 (Montenegro time)');
       expect(page).toContain('Page 1');
       expect(page).toContain('1.25');
     } else if (type === 'docx') {
       const docx = readDocx(file);
-      expect(docx.paragraphs[1]).toBe('Generated on: 21/11/2026, 07:20');
+      expect(docx.paragraphs[1]).toBe('Generated on: 21.11.2026 07:20 (Montenegro time)');
       expect(docx.rows[0]?.[4]).toBe('1.25');
     } else {
       expect((await readXlsx(file, COLUMNS.length))[1]).toEqual(row(1));

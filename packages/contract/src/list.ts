@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation.ts';
 
 /** Comparison a list filter applies; each resource allows a subset per column. */
 export const FILTER_OPERATORS = ['contains', 'equals', 'gte', 'lte', 'between', 'in'] as const;
@@ -32,6 +33,23 @@ export const MAX_PAGE_SIZE = 1000;
 /** Columns of one report at most (a list has a few dozen; Excel's limit is 16 384). */
 export const MAX_REPORT_COLUMNS = 100;
 
+/** Sort keys of one request at most: a screen sorts by one, and each key costs the database. */
+export const MAX_SORT_KEYS = 10;
+
+type SortOptions = { sortBy: string[]; sortDesc: boolean[] };
+
+/** Each sort key once, with the direction of its first occurrence: a repeat cannot change the order. */
+function withUniqueSortKeys<T extends SortOptions>(options: T): T {
+  const sortBy: string[] = [];
+  const sortDesc: boolean[] = [];
+  options.sortBy.forEach((key, index) => {
+    if (sortBy.includes(key)) return;
+    sortBy.push(key);
+    sortDesc.push(options.sortDesc[index] === true);
+  });
+  return { ...options, sortBy, sortDesc };
+}
+
 export const reportColumnSchema = z.union([
   z.string(),
   z.object({ key: z.string(), title: z.string().max(200).optional() }),
@@ -45,9 +63,10 @@ export const listRequestSchema = z.object({
     .object({
       page: z.coerce.number().int().min(1).optional().default(1),
       itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(10),
-      sortBy: z.array(z.string()).optional().default([]),
-      sortDesc: z.array(z.boolean()).optional().default([]),
+      sortBy: z.array(z.string()).max(MAX_SORT_KEYS, msg('max_sort_keys')).optional().default([]),
+      sortDesc: z.array(z.boolean()).max(MAX_SORT_KEYS, msg('max_sort_keys')).optional().default([]),
     })
+    .transform(withUniqueSortKeys)
     .optional()
     .default({ page: 1, itemsPerPage: 10, sortBy: [], sortDesc: [] }),
   /** true: active only; false: inactive only; absent or null: all. */

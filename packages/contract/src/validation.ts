@@ -33,6 +33,7 @@ export const VALIDATION_MESSAGES = {
     reason_required: 'Obavezno polje.',
     invalid: 'Neispravna vrijednost.',
     unknown_field: 'Nepoznato polje.',
+    max_sort_keys: 'Lista se može sortirati po najviše {{n}} kolona.',
   },
   en: {
     required: 'This field is required.',
@@ -57,6 +58,7 @@ export const VALIDATION_MESSAGES = {
     reason_required: 'This field is required.',
     invalid: 'Invalid value.',
     unknown_field: 'Unknown field.',
+    max_sort_keys: 'A list can be sorted by at most {{n}} columns.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
@@ -105,7 +107,12 @@ function isEmpty(input: unknown): boolean {
 export function describeIssue(issue: IssueLike, lang: Language): string {
   const { message } = issue;
   if (message && isMessageKey(message)) {
-    const params = (issue.params ?? {}) as Record<string, string | number>;
+    // A size check's limit is the message's {{n}} ('at most {{n}} columns').
+    const limit = issue.maximum ?? issue.minimum;
+    const params = {
+      ...(limit === undefined ? {} : { n: Number(limit) }),
+      ...(issue.params as Record<string, string | number> | undefined),
+    };
     return formatValidationMessage(message.slice(KEY_PREFIX.length) as ValidationMessageKey, lang, params);
   }
   switch (issue.code) {

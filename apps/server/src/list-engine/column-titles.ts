@@ -19,7 +19,8 @@ const TITLES: Record<string, Record<Language, string>> = {
   credit: { me: 'Krediti', en: 'Credits' },
   roles: { me: 'Uloge', en: 'Roles' },
   user_types: { me: 'Tip korisnika', en: 'User type' },
-  is_active: { me: 'Aktivan', en: 'Active' },
+  // The column holds the status word ('Aktivan' / 'Neaktivan'), as on the list screens.
+  is_active: { me: 'Status', en: 'Status' },
   code: { me: 'Oznaka', en: 'Code' },
   post_code: { me: 'Poštanski broj', en: 'Post code' },
   'countries.name': { me: 'Država', en: 'Country' },

@@ -37,6 +37,8 @@ export type ListDefinition<Row extends { id: number }> = {
    * is_active column). A resource whose picker shows less than its list declares them apart.
    */
   routes?: readonly ('index' | 'index_active')[];
+  /** The index route's path when it is not `<resource>/index` (e.g. `credit_prices/credit-price-history`). */
+  indexPath?: string;
   /** Loads the rows of the given ids, in any order; explicit columns only. */
   loadRows: (db: Database, ids: number[]) => Promise<Row[]>;
   /** The row as the API returns it: the response schema (fields it does not name are dropped). */

@@ -63,7 +63,7 @@ function startOfDay(day: string): SQL {
 }
 
 /** `%`, `_` and `\` typed by a user match themselves. */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -1,14 +1,15 @@
-import type {
-  Language,
-  ParsedListRequest,
-  ReportType,
-  ReportColumn as RequestedColumn,
+import {
+  formatDateTime,
+  type Language,
+  type ParsedListRequest,
+  type ReportType,
+  type ReportColumn as RequestedColumn,
 } from '@usluge/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
-import { formatDateTime } from '../reports/report-texts.ts';
+import { activeStatusText } from '../reports/report-texts.ts';
 import {
   type ReportCell,
   type ReportColumn,
@@ -25,15 +26,21 @@ export const MAX_REPORT_ROWS = 1_000_000;
 const BATCH_SIZE = 1000;
 const YES_NO: Record<Language, [string, string]> = { me: ['Da', 'Ne'], en: ['Yes', 'No'] };
 
-/** A value as a report cell: names of objects and lists, dates in local time, yes/no. */
+/** A value as a report cell: names of objects and lists, dates in Montenegro's time, yes/no. */
 export function formatCell(value: unknown, lang: Language): ReportCell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'boolean') return YES_NO[lang][value ? 0 : 1];
-  if (value instanceof Date) return formatDateTime(lang, value);
+  if (value instanceof Date) return formatDateTime(value);
   if (Array.isArray(value)) return value.map((item) => formatCell(item, lang) ?? '').join(', ');
   if (typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name);
   return JSON.stringify(value);
+}
+
+/** A column's cell: is_active in the words the list screens use ('Aktivan'), the rest by formatCell. */
+function columnCell(value: unknown, key: string, lang: Language): ReportCell {
+  if (key === 'is_active' && typeof value === 'boolean') return activeStatusText(lang, value);
+  return formatCell(value, lang);
 }
 
 function valueAt(row: object, key: string): unknown {
@@ -76,7 +83,8 @@ async function* rowsOfIds<Row extends { id: number }>(
 ): AsyncGenerator<ReportCell[]> {
   for (let start = 0; start < ids.length; start += BATCH_SIZE) {
     const rows = await loadInOrder(db, definition, ids.slice(start, start + BATCH_SIZE));
-    for (const row of rows) yield columns.map((column) => formatCell(valueAt(row, column.key), lang));
+    for (const row of rows)
+      yield columns.map((column) => columnCell(valueAt(row, column.key), column.key, lang));
   }
 }
 

@@ -19,7 +19,7 @@ export function registerListRoutes<Row extends { id: number }>(
     const access =
       mode === 'index' ? definition.access.index : (definition.access.indexActive ?? definition.access.index);
     typed.post(
-      `/${definition.resource}/${mode}`,
+      `/${mode === 'index' && definition.indexPath ? definition.indexPath : `${definition.resource}/${mode}`}`,
       {
         config: { access },
         schema: {

@@ -1,4 +1,4 @@
-import { type Language, TIME_ZONE } from '@usluge/contract';
+import { ACTIVE_STATUS_TEXTS, formatDateTime, type Language, TIME_ZONE_NOTES } from '@usluge/contract';
 
 const LOCALES: Record<Language, string> = { me: 'sr-Latn-ME', en: 'en-GB' };
 
@@ -13,32 +13,14 @@ export function reportLocale(lang: Language): string {
   return LOCALES[lang];
 }
 
-// One formatter per language: creating one per cell costs time and a lot of memory.
-const DATE_TIME_FORMATS: Record<Language, Intl.DateTimeFormat> = {
-  me: dateTimeFormat('me'),
-  en: dateTimeFormat('en'),
-};
-
-function dateTimeFormat(lang: Language): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(LOCALES[lang], {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-}
-
-/** A date and time as a report shows it: '21.11.2026. 07:20' / '21/11/2026, 07:20'. */
-export function formatDateTime(lang: Language, at: Date): string {
-  return DATE_TIME_FORMATS[lang].format(at);
-}
-
-/** 'Generisano: 21.11.2026. 07:20' / 'Generated on: 21/11/2026, 07:20'. */
+/** 'Generisano: 21.11.2026 07:20 (vrijeme u Crnoj Gori)' / 'Generated on: … (Montenegro time)'. */
 export function generatedLine(lang: Language, at: Date): string {
-  return `${REPORT_TEXTS[lang].generatedOn}: ${formatDateTime(lang, at)}`;
+  return `${REPORT_TEXTS[lang].generatedOn}: ${formatDateTime(at)} (${TIME_ZONE_NOTES[lang]})`;
+}
+
+/** is_active as the list screens word it: 'Aktivan' / 'Neaktivan'. */
+export function activeStatusText(lang: Language, isActive: boolean): string {
+  return ACTIVE_STATUS_TEXTS[lang][isActive ? 'active' : 'inactive'];
 }
 
 /** Numbers as text for the page formats: the language's decimal mark, no grouping (ids stay readable). */

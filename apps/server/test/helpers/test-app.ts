@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ROLE, USER_TYPE } from '@usluge/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
@@ -42,6 +45,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Database;
   handle: DatabaseHandle;
+  /** DATA_DIR of this app: its uploads are under `uploads/`. */
+  dataDir: string;
   /** Signs in and returns the Cookie header of the new session. */
   signIn: (username: string, password?: string) => Promise<string>;
   /** A request with the given cookies; JSON bodies by default. */
@@ -51,12 +56,20 @@ export type TestApp = {
 
 /** The whole server on a fresh test database, driven through app.inject. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; loginLimiter?: LoginLimiter } = {},
+  options: {
+    env?: Record<string, string>;
+    loginLimiter?: LoginLimiter;
+    /** Adds what a test needs (a route that fails on purpose) before the app is ready. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const handle = await createTestDatabase();
+  // Uploads go to a directory of this app's own, removed when it closes.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'usluge-test-data-'));
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST_DIR: '/nonexistent',
+    DATA_DIR: dataDir,
     ...options.env,
   });
   const app = await buildApp({
@@ -66,6 +79,7 @@ export async function createTestApp(
     loginLimiter:
       options.loginLimiter ?? createLoginLimiter({ perIp: 1000, perUsername: 1000, windowMs: 60_000 }),
   });
+  options.beforeReady?.(app);
   await app.ready();
 
   const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
@@ -87,9 +101,11 @@ export async function createTestApp(
     handle,
     signIn,
     request,
+    dataDir,
     close: async () => {
       await app.close();
       await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
