@@ -4,7 +4,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   createContext,
   type FormEventHandler,
@@ -35,14 +37,18 @@ export function FormDialogFrame({
   isOpen,
   onClose,
   width,
+  isFullScreenOnPhone = false,
   children,
 }: {
   isOpen: boolean;
   onClose: () => void;
   width: number;
+  /** A long form (the ad form) takes the whole screen of a phone instead of a cramped card. */
+  isFullScreenOnPhone?: boolean;
   children: (titleId: string) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const titleId = useId();
   const hasChanges = useRef(false);
   const [isDiscardAsked, setDiscardAsked] = useState(false);
@@ -63,7 +69,8 @@ export function FormDialogFrame({
         }}
         aria-labelledby={titleId}
         fullWidth
-        slotProps={{ paper: { sx: { maxWidth: width } } }}
+        fullScreen={isFullScreenOnPhone && isPhone}
+        slotProps={{ paper: { sx: { maxWidth: isFullScreenOnPhone && isPhone ? undefined : width } } }}
       >
         <UnsavedChangesContext value={setHasChanges}>{children(titleId)}</UnsavedChangesContext>
       </Dialog>
@@ -104,11 +111,14 @@ export function DialogForm<Values extends FieldValues, Output>({
   onSubmit,
   onClose,
   submitButton,
+  children,
 }: {
   titleId: string;
   title: string;
   control: Control<Values, unknown, Output>;
   fields: readonly FormField<Values>[];
+  /** A form's own parts after the generic fields (the ad form's places, working days, photos). */
+  children?: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
   /** A `type="submit"` button: its label and busy state differ per dialog. */
@@ -122,6 +132,7 @@ export function DialogForm<Values extends FieldValues, Output>({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormFields control={control} fields={fields} />
+          {children}
           <Typography variant="caption" color="text.secondary">
             {t('common.requiredNote')}
           </Typography>

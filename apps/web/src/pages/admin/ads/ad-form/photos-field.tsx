@@ -1,0 +1,183 @@
+import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { AD_PHOTOS_MAX } from '@usluge/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  acceptPhotos,
+  canSwapPhotos,
+  PHOTO_TYPES,
+  type PhotoItem,
+  type PhotoRejection,
+} from './ad-form-values.ts';
+
+let nextKey = 0;
+
+/** Frees the previews of chosen files once they leave the form. */
+function useRevokeRemovedPreviews(photos: readonly PhotoItem[]) {
+  const shown = useRef(new Set<string>());
+  useEffect(() => {
+    const now = new Set(photos.flatMap((photo) => (photo.kind === 'new' ? [photo.url] : [])));
+    for (const url of shown.current) if (!now.has(url)) URL.revokeObjectURL(url);
+    shown.current = now;
+  }, [photos]);
+  useEffect(
+    () => () => {
+      for (const url of shown.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+}
+
+/**
+ * The ad's photos in order: previews, each removable and movable left or right, and a button that
+ * adds png/jpeg files of 2 MB at most, up to AD_PHOTOS_MAX. A refused file is named with the
+ * server's words under the field and nothing else changes.
+ */
+export function PhotosField({
+  value,
+  onChange,
+  error,
+}: {
+  value: readonly PhotoItem[];
+  onChange: (next: PhotoItem[]) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const labelId = useId();
+  const hintId = useId();
+  const [rejections, setRejections] = useState<PhotoRejection[]>([]);
+  useRevokeRemovedPreviews(value);
+
+  const rejectionText: Record<PhotoRejection, string> = {
+    type: t('form.imageType'),
+    size: t('form.imageTooLarge', { max: 2 }),
+    count: t('adForm.tooManyPhotos', { max: AD_PHOTOS_MAX }),
+  };
+  const messages = [...(error ? [error] : []), ...rejections.map((rejection) => rejectionText[rejection])];
+
+  const add = (files: File[]) => {
+    const { accepted, rejections: refused } = acceptPhotos(files, value.length);
+    setRejections(refused);
+    if (accepted.length === 0) return;
+    onChange([
+      ...value,
+      ...accepted.map(
+        (file): PhotoItem => ({ kind: 'new', key: `new-${nextKey++}`, file, url: URL.createObjectURL(file) }),
+      ),
+    ]);
+  };
+  const swap = (left: number) => {
+    const next = [...value];
+    const [first, second] = [next[left], next[left + 1]];
+    if (!first || !second) return;
+    next[left] = second;
+    next[left + 1] = first;
+    onChange(next);
+  };
+
+  return (
+    <Box role="group" aria-labelledby={labelId} aria-describedby={hintId}>
+      <Typography id={labelId} variant="subtitle2" component="h3">
+        {t('adForm.photos')}
+      </Typography>
+      <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('adForm.photosHint', { max: AD_PHOTOS_MAX })}
+      </Typography>
+      <Box
+        component="ol"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
+          gap: 1.5,
+        }}
+      >
+        {value.map((photo, index) => {
+          const n = index + 1;
+          return (
+            <Box
+              component="li"
+              key={photo.kind === 'kept' ? `kept-${photo.id}` : photo.key}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
+            >
+              <Box
+                component="img"
+                src={photo.url}
+                alt={t('adForm.photo', { n })}
+                sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'cover' }}
+              />
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 0.5 }}>
+                <IconButton
+                  size="small"
+                  aria-label={t('adForm.movePhotoLeft', { n })}
+                  disabled={index === 0 || !canSwapPhotos(value, index - 1)}
+                  onClick={() => swap(index - 1)}
+                >
+                  <ChevronLeftIcon fontSize="small" />
+                </IconButton>
+                <Typography variant="caption" color="text.secondary">
+                  {n}
+                  {photo.kind === 'new' ? ` · ${t('adForm.newPhoto')}` : ''}
+                </Typography>
+                <IconButton
+                  size="small"
+                  aria-label={t('adForm.movePhotoRight', { n })}
+                  disabled={!canSwapPhotos(value, index)}
+                  onClick={() => swap(index)}
+                >
+                  <ChevronRightIcon fontSize="small" />
+                </IconButton>
+                <IconButton
+                  size="small"
+                  aria-label={t('adForm.removePhoto', { n })}
+                  onClick={() => onChange(value.filter((_, i) => i !== index))}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </Stack>
+            </Box>
+          );
+        })}
+      </Box>
+      <Button
+        variant="outlined"
+        startIcon={<AddPhotoIcon />}
+        disabled={value.length >= AD_PHOTOS_MAX}
+        onClick={() => input.current?.click()}
+        sx={{ mt: value.length > 0 ? 1.5 : 0 }}
+      >
+        {t('adForm.addPhotos')}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={PHOTO_TYPES.join(',')}
+        multiple
+        hidden
+        aria-label={t('adForm.addPhotos')}
+        onChange={(event) => {
+          add([...(event.target.files ?? [])]);
+          // The same file may be chosen again after it was removed.
+          event.target.value = '';
+        }}
+      />
+      {messages.map((message) => (
+        <FormHelperText key={message} error role="alert">
+          {message}
+        </FormHelperText>
+      ))}
+    </Box>
+  );
+}
