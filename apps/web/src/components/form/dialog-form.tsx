@@ -90,16 +90,24 @@ export function FormDialogFrame({
   );
 }
 
-/** Reports the form's unsaved changes to the frame around it; forgets them when it unmounts. */
+/**
+ * Tells the FormDialogFrame around a form whether it holds unsaved changes (a form not built on
+ * react-hook-form, such as the add-credits form); forgets them when it unmounts.
+ */
+export function useReportChanges(hasChanges: boolean) {
+  const setHasChanges = useContext(UnsavedChangesContext);
+  useEffect(() => {
+    setHasChanges(hasChanges);
+  }, [hasChanges, setHasChanges]);
+  useEffect(() => () => setHasChanges(false), [setHasChanges]);
+}
+
+/** Reports the react-hook-form's unsaved changes to the frame around it. */
 function useReportUnsavedChanges<Values extends FieldValues, Output>(
   control: Control<Values, unknown, Output>,
 ) {
-  const setHasChanges = useContext(UnsavedChangesContext);
   const { isDirty } = useFormState({ control });
-  useEffect(() => {
-    setHasChanges(isDirty);
-  }, [isDirty, setHasChanges]);
-  useEffect(() => () => setHasChanges(false), [setHasChanges]);
+  useReportChanges(isDirty);
 }
 
 /** The form inside such a dialog: title, fields, the required-fields note, cancel and submit. */
@@ -108,6 +116,7 @@ export function DialogForm<Values extends FieldValues, Output>({
   title,
   control,
   fields,
+  isEditing = false,
   onSubmit,
   onClose,
   submitButton,
@@ -119,6 +128,8 @@ export function DialogForm<Values extends FieldValues, Output>({
   fields: readonly FormField<Values>[];
   /** A form's own parts after the generic fields (the ad form's places, working days, photos). */
   children?: ReactNode;
+  /** Passed to each field's `isShown`. */
+  isEditing?: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
   /** A `type="submit"` button: its label and busy state differ per dialog. */
@@ -131,7 +142,7 @@ export function DialogForm<Values extends FieldValues, Output>({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <FormFields control={control} fields={fields} />
+          <FormFields control={control} fields={fields} isEditing={isEditing} />
           {children}
           <Typography variant="caption" color="text.secondary">
             {t('common.requiredNote')}

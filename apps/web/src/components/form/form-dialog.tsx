@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { validationErrorMap } from '@usluge/contract';
 import { useRef } from 'react';
-import { type FieldValues, type Path, useForm } from 'react-hook-form';
+import { type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http-error.ts';
 import { storeEntity, updateEntity } from '../../api/list-api.ts';
@@ -11,6 +11,7 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 import { feedback } from '../feedback/feedback-store.ts';
 import type { FormDialogProps, RowBase } from '../list/resource-types.ts';
 import { DialogForm, FormDialogFrame } from './dialog-form.tsx';
+import { shownFields } from './form-field-input.tsx';
 import type { FormConfig } from './form-types.ts';
 
 type Props<Row extends RowBase, Input extends FieldValues, Output> = FormDialogProps<Row> & {
@@ -42,8 +43,9 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
   titleId,
 }: Props<Row, Input, Output> & { titleId: string }) {
   const { t } = useTranslation();
+  const isEditing = row !== null;
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(config.schema, { error: validationErrorMap(currentLanguage()) }),
+    resolver: formResolver(config, isEditing),
     defaultValues: (row ? config.fromRow(row) : config.emptyValues) as never,
   });
 
@@ -76,6 +78,7 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
       title={row ? t(messages.editTitle) : t(messages.addTitle)}
       control={form.control}
       fields={config.fields}
+      isEditing={isEditing}
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={onClose}
       submitButton={
@@ -85,4 +88,29 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
       }
     />
   );
+}
+
+/**
+ * The schema (the edit schema when editing) over the values with every hidden field back at its
+ * empty value: what was typed into a field that is no longer shown (a person's address) is neither
+ * checked nor sent.
+ */
+function formResolver<Row, Input extends FieldValues, Output>(
+  config: FormConfig<Row, Input, Output>,
+  isEditing: boolean,
+): Resolver<Input, unknown, Output> {
+  const schema = isEditing && config.editSchema ? config.editSchema : config.schema;
+  const resolve = zodResolver(schema, { error: validationErrorMap(currentLanguage()) }) as Resolver<
+    Input,
+    unknown,
+    Output
+  >;
+  return (values, context, options) => {
+    const shown = new Set(shownFields(config.fields, values, isEditing).map((field) => field.name));
+    const checked: Record<string, unknown> = { ...values };
+    for (const field of config.fields) {
+      if (!shown.has(field.name)) checked[field.name] = config.emptyValues[field.name];
+    }
+    return resolve(checked as Input, context, options);
+  };
 }

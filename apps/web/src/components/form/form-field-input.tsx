@@ -3,32 +3,48 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { type Control, Controller, type FieldValues } from 'react-hook-form';
+import { EMAIL_EXAMPLE } from '@usluge/contract';
+import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { usePicker } from '../../api/use-picker.ts';
 import type { TranslationKey } from '../../i18n/catalogue.ts';
 import type { FormField } from './form-types.ts';
+import { ImageInput } from './image-input.tsx';
+import { SearchSelectInput } from './search-select-field.tsx';
+
+/** The fields shown for these values: those without `isShown`, and those it accepts. */
+export function shownFields<Values extends FieldValues>(
+  fields: readonly FormField<Values>[],
+  values: Values,
+  isEditing: boolean,
+): readonly FormField<Values>[] {
+  return fields.filter((field) => field.isShown?.(values, isEditing) ?? true);
+}
 
 /**
- * Every field of a form, each bound to react-hook-form and showing its error under it. The first
- * field has the focus when the form opens, so typing can start at once.
+ * Every shown field of a form, each bound to react-hook-form and showing its error (or its hint)
+ * under it. The first field has the focus when the form opens, so typing can start at once.
  */
 export function FormFields<Values extends FieldValues, Output>({
   control,
   fields,
+  isEditing = false,
 }: {
   control: Control<Values, unknown, Output>;
   fields: readonly FormField<Values>[];
+  isEditing?: boolean;
 }) {
-  return fields.map((field, index) => (
+  const values = useWatch({ control }) as Values;
+  return shownFields(fields, values, isEditing).map((field, index) => (
     <Controller
       key={field.name}
       control={control}
       name={field.name}
-      render={({ field: input, fieldState }) => (
+      render={({ field: input, fieldState, formState }) => (
         <FormFieldInput
           field={field}
           value={input.value}
+          initialValue={(formState.defaultValues as Record<string, unknown> | undefined)?.[field.name]}
           onChange={input.onChange}
           onBlur={input.onBlur}
           error={fieldState.error?.message}
@@ -42,6 +58,8 @@ export function FormFields<Values extends FieldValues, Output>({
 type InputProps<Values extends FieldValues> = {
   field: FormField<Values>;
   value: unknown;
+  /** The value the form started with (an edited row's current image). */
+  initialValue?: unknown;
   onChange: (value: unknown) => void;
   onBlur: () => void;
   error: string | undefined;
@@ -55,7 +73,10 @@ type InputProps<Values extends FieldValues> = {
 function useFieldError(message: string | undefined): string | undefined {
   const { t, i18n } = useTranslation();
   if (message === undefined) return undefined;
-  return message.startsWith('validation.') && i18n.exists(message) ? t(message as TranslationKey) : message;
+  // The e-mail message names an example address ('… pr. ime@primjer.com.'), as the server's does.
+  return message.startsWith('validation.') && i18n.exists(message)
+    ? t(message as TranslationKey, { email: EMAIL_EXAMPLE })
+    : message;
 }
 
 export function FormFieldInput<Values extends FieldValues>({
@@ -63,14 +84,27 @@ export function FormFieldInput<Values extends FieldValues>({
   value,
   onChange,
   onBlur,
+  initialValue,
   error: rawError,
   isAutoFocused = false,
 }: InputProps<Values>) {
   const { t } = useTranslation();
   const label = t(field.labelKey);
   const error = useFieldError(rawError);
+  const hint = field.helperKey === undefined ? undefined : t(field.helperKey);
 
   switch (field.kind) {
+    case 'image':
+      return (
+        <ImageInput
+          label={label}
+          hint={hint ?? t('form.imageHint')}
+          value={value}
+          initialValue={initialValue}
+          onChange={onChange}
+          error={error}
+        />
+      );
     case 'checkbox':
       return (
         <div>
@@ -85,8 +119,19 @@ export function FormFieldInput<Values extends FieldValues>({
               />
             }
           />
-          {error && <FormHelperText error>{error}</FormHelperText>}
+          {(error ?? hint) && <FormHelperText error={error !== undefined}>{error ?? hint}</FormHelperText>}
         </div>
+      );
+    case 'search-select':
+      return (
+        <SearchSelectInput
+          field={field}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          error={error}
+          isAutoFocused={isAutoFocused}
+        />
       );
     case 'select':
       return (
@@ -116,7 +161,7 @@ export function FormFieldInput<Values extends FieldValues>({
           }
           onBlur={onBlur}
           error={error !== undefined}
-          helperText={error}
+          helperText={error ?? hint}
           fullWidth
         />
       );
@@ -161,7 +206,7 @@ function SelectInput<Values extends FieldValues>({
       onChange={(e) => onChange(e.target.value)}
       onBlur={onBlur}
       error={error !== undefined}
-      helperText={error}
+      helperText={error ?? (field.helperKey === undefined ? undefined : t(field.helperKey))}
       fullWidth
       slotProps={{ select: { multiple: field.isMultiple ?? false } }}
     >

@@ -2,13 +2,15 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renderCell } from './list-cells.tsx';
 import type { ListLayoutProps } from './list-layout.ts';
-import type { RowBase } from './resource-types.ts';
+import { nameOfRow, type RowBase } from './resource-types.ts';
 import { RowActions } from './row-actions.tsx';
 
 /**
@@ -21,6 +23,8 @@ export function ListCards<Row extends RowBase>({
   rows,
   emptyText,
   rowActions,
+  onOpenAction,
+  selection,
 }: ListLayoutProps<Row>) {
   const { t } = useTranslation();
   return (
@@ -28,7 +32,7 @@ export function ListCards<Row extends RowBase>({
       <Stack component="ul" aria-label={title} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {rows.map((row) => (
           <Card key={row.id} component="li" variant="outlined">
-            <CardContent sx={{ pb: rowActions ? 0 : undefined }}>
+            <CardContent sx={{ pb: rowActions || selection ? 0 : undefined }}>
               <Box
                 component="dl"
                 sx={{
@@ -46,15 +50,27 @@ export function ListCards<Row extends RowBase>({
                       {t(column.titleKey)}
                     </Typography>
                     <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                      {renderCell(column, row)}
+                      {renderCell(column, row, { openAction: (key) => onOpenAction(row, key) })}
                     </Typography>
                   </Fragment>
                 ))}
               </Box>
             </CardContent>
-            {rowActions && (
+            {(rowActions || selection) && (
               <CardActions sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-                <RowActions row={row} {...rowActions} variant="buttons" />
+                {selection && (
+                  <FormControlLabel
+                    sx={{ mr: 'auto' }}
+                    label={t('list.selectRow', { name: nameOfRow(resource, row) })}
+                    control={
+                      <Checkbox
+                        checked={selection.isSelected(row)}
+                        onChange={() => selection.onToggle(row)}
+                      />
+                    }
+                  />
+                )}
+                {rowActions && <RowActions row={row} {...rowActions} variant="buttons" />}
               </CardActions>
             )}
           </Card>

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import { formatDateTime } from '@usluge/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ColumnConfig } from './resource-types.ts';
+import type { CellContext, ColumnConfig } from './resource-types.ts';
 
 /** A moment in Montenegro's time, as the reports print it: '21.11.2026 07:20'. */
 export function DateTimeText({ value }: { value: unknown }) {
@@ -56,9 +56,16 @@ export function readField(row: object, key: string): unknown {
   return (row as Record<string, unknown>)[key];
 }
 
+/** A cell without row actions to open (a history table's). */
+const NO_ACTIONS: CellContext = { openAction: () => {} };
+
 /** A cell's content: the column's renderer, or the field shown by the column's filter kind. */
-export function renderCell<Row extends object>(column: ColumnConfig<Row>, row: Row): ReactNode {
-  if (column.render) return column.render(row);
+export function renderCell<Row extends object>(
+  column: ColumnConfig<Row>,
+  row: Row,
+  context: CellContext = NO_ACTIONS,
+): ReactNode {
+  if (column.render) return column.render(row, context);
   const value = readField(row, column.key);
   if (column.key === 'is_active' && typeof value === 'boolean') return <ActiveStatusChip isActive={value} />;
   if (column.filter?.kind === 'date') return <DateTimeText value={value} />;

@@ -1,5 +1,5 @@
 import type { FilterDraft } from './list-state.ts';
-import type { ResourceConfig, RowBase, SortState } from './resource-types.ts';
+import type { ResourceConfig, RowAction, RowBase, SortState } from './resource-types.ts';
 
 /** What the row actions need, or null when the resource offers none. */
 export type RowActionHandlers<Row> = {
@@ -7,6 +7,19 @@ export type RowActionHandlers<Row> = {
   canDelete: boolean;
   onEdit: (row: Row) => void;
   onToggleActive: (row: Row) => void;
+  /** The resource's own actions (each shown where its `isShown` accepts the row). */
+  actions: readonly RowAction<Row>[];
+  onAction: (row: Row, key: string) => void;
+};
+
+/** The chosen rows of the page, when the resource has bulk actions. */
+export type RowSelection<Row> = {
+  isSelected: (row: Row) => boolean;
+  onToggle: (row: Row) => void;
+  /** Every row of the page is chosen / some are. */
+  isAllSelected: boolean;
+  isSomeSelected: boolean;
+  onToggleAll: () => void;
 };
 
 /** What the table (wide screens) and the cards (phones) both show and do. */
@@ -24,4 +37,7 @@ export type ListLayoutProps<Row extends RowBase> = {
   onApplyFilters: (draft: FilterDraft) => void;
   onClearFilters: () => void;
   rowActions: RowActionHandlers<Row> | null;
+  /** Opens a row action from a cell (ColumnConfig.render's `openAction`). */
+  onOpenAction: (row: Row, key: string) => void;
+  selection: RowSelection<Row> | null;
 };

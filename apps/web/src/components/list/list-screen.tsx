@@ -17,13 +17,14 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { EXACT_COUNT_CAP, PAGE_SIZES } from '@usluge/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EntityId } from '../../api/list-api.ts';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { ReportDialog } from '../report/report-dialog.tsx';
 import { ListCards } from './list-cards.tsx';
 import { ListFilterPanel } from './list-filter-panel.tsx';
-import type { ListLayoutProps } from './list-layout.ts';
+import type { ListLayoutProps, RowSelection } from './list-layout.ts';
 import type { Activity, FilterDraft, PageSize } from './list-state.ts';
 import { ListTable } from './list-table.tsx';
 import { nameOfRow, type ResourceConfig, type RowBase, resourceMessages } from './resource-types.ts';
@@ -33,13 +34,15 @@ const ACTIVITIES: readonly Activity[] = ['active', 'inactive', 'all'];
 
 /**
  * Dialog state: nothing open, the add/edit form (row null = add), the deactivate/restore question,
- * or the report download.
+ * the report download, one of the resource's row actions, or a bulk action on the chosen rows.
  */
 type OpenDialog<Row> =
   | { kind: 'none' }
   | { kind: 'form'; row: Row | null }
   | { kind: 'confirm'; row: Row }
-  | { kind: 'report' };
+  | { kind: 'report' }
+  | { kind: 'action'; key: string; row: Row }
+  | { kind: 'bulk'; key: string; rows: readonly Row[] };
 
 /**
  * The one list screen every resource uses (SPEC.md section 2, generic list screens), configured by
@@ -67,7 +70,50 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
 
   const hasEditAction = resource.canEdit && resource.form !== undefined;
   const hasAddAction = resource.canAdd && resource.form !== undefined;
-  const hasRowActions = hasEditAction || resource.canDelete;
+  const ownActions = resource.rowActions ?? [];
+  const hasRowActions = hasEditAction || resource.canDelete || ownActions.length > 0;
+  const bulkActions = resource.bulkActions ?? [];
+
+  // The chosen rows belong to one page of one request: another page, filter or sort starts over.
+  const requestKey = JSON.stringify(engine.request);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<EntityId>>(new Set());
+  const [selectionRequest, setSelectionRequest] = useState(requestKey);
+  if (selectionRequest !== requestKey) {
+    setSelectionRequest(requestKey);
+    setSelectedIds(new Set());
+  }
+  const selectedRows = engine.rows.filter((row) => selectedIds.has(row.id));
+  const selection: RowSelection<Row> | null =
+    bulkActions.length === 0
+      ? null
+      : {
+          isSelected: (row) => selectedIds.has(row.id),
+          onToggle: (row) =>
+            setSelectedIds((ids) => {
+              const next = new Set(ids);
+              if (!next.delete(row.id)) next.add(row.id);
+              return next;
+            }),
+          isAllSelected: engine.rows.length > 0 && selectedRows.length === engine.rows.length,
+          isSomeSelected: selectedRows.length > 0,
+          onToggleAll: () =>
+            setSelectedIds(
+              selectedRows.length === engine.rows.length
+                ? new Set()
+                : new Set(engine.rows.map((row) => row.id)),
+            ),
+        };
+  // An action's dialog keeps its row while it fades out, and starts afresh for another row.
+  const lastAction = useRef<{ key: string; row: Row } | null>(null);
+  if (dialog.kind === 'action') lastAction.current = { key: dialog.key, row: dialog.row };
+  const openAction = lastAction.current
+    ? ownActions.find((action) => action.key === lastAction.current?.key)
+    : undefined;
+  const lastBulk = useRef<{ key: string; rows: readonly Row[] } | null>(null);
+  if (dialog.kind === 'bulk') lastBulk.current = { key: dialog.key, rows: dialog.rows };
+  const openBulk = lastBulk.current
+    ? bulkActions.find((action) => action.key === lastBulk.current?.key)
+    : undefined;
   const canDownloadReport = resource.canDownloadReport !== false;
   const title = t(resource.titleKey);
   const messages = resourceMessages(resource.messagesKey);
@@ -102,8 +148,12 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
           canDelete: resource.canDelete,
           onEdit: (row) => setDialog({ kind: 'form', row }),
           onToggleActive: (row) => setDialog({ kind: 'confirm', row }),
+          actions: ownActions,
+          onAction: (row, key) => setDialog({ kind: 'action', key, row }),
         }
       : null,
+    onOpenAction: (row, key) => setDialog({ kind: 'action', key, row }),
+    selection,
   };
   const activeFilterCount = Object.keys(state.filters).length;
   const confirmTitle = confirmRow.current
@@ -186,6 +236,31 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
         <Box sx={{ height: 4 }}>
           {engine.isFetching && <LinearProgress aria-label={t('common.loading')} />}
         </Box>
+        {selection && (
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, px: 2, py: 1, minHeight: 52 }}
+          >
+            <Typography sx={{ flexGrow: 1 }} aria-live="polite">
+              {t('list.selected', { count: selectedRows.length })}
+            </Typography>
+            {bulkActions.map((action) => (
+              <Button
+                key={action.key}
+                variant="outlined"
+                startIcon={action.icon}
+                disabled={selectedRows.length === 0}
+                onClick={() => setDialog({ kind: 'bulk', key: action.key, rows: selectedRows })}
+              >
+                {t(action.labelKey)}
+              </Button>
+            ))}
+            <Button disabled={selectedRows.length === 0} onClick={() => setSelectedIds(new Set())}>
+              {t('list.clearSelection')}
+            </Button>
+          </Stack>
+        )}
         {isWide ? <ListTable {...layout} /> : <ListCards {...layout} />}
         <TablePagination
           component="div"
@@ -235,9 +310,35 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
         },
       })}
 
+      {openAction && lastAction.current && (
+        <Fragment key={`${openAction.key}:${lastAction.current.row.id}`}>
+          {openAction.renderDialog({
+            row: lastAction.current.row,
+            isOpen: dialog.kind === 'action',
+            onClose: () => setDialog({ kind: 'none' }),
+            onChanged: engine.refresh,
+          })}
+        </Fragment>
+      )}
+
+      {openBulk && lastBulk.current && (
+        <Fragment key={openBulk.key}>
+          {openBulk.renderDialog({
+            rows: lastBulk.current.rows,
+            isOpen: dialog.kind === 'bulk',
+            onClose: () => setDialog({ kind: 'none' }),
+            onChanged: () => {
+              setSelectedIds(new Set());
+              engine.refresh();
+            },
+          })}
+        </Fragment>
+      )}
+
       {canDownloadReport && (
         <ReportDialog
           isOpen={dialog.kind === 'report'}
+          defaultName={resource.reportName}
           entity={resource.entity}
           request={engine.request}
           // The columns as shown (not the actions column), titled in the current language.

@@ -1,3 +1,4 @@
+import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterField } from './filter-field.tsx';
 import { renderCell } from './list-cells.tsx';
 import type { ListLayoutProps } from './list-layout.ts';
-import type { RowBase } from './resource-types.ts';
+import { nameOfRow, type RowBase } from './resource-types.ts';
 import { RowActions } from './row-actions.tsx';
 
 /** The list as a table (md and wider): a sortable header, the filter row, one row per record. */
@@ -27,14 +28,27 @@ export function ListTable<Row extends RowBase>({
   onDraftChange,
   onApplyFilters,
   rowActions,
+  onOpenAction,
+  selection,
 }: ListLayoutProps<Row>) {
   const { t } = useTranslation();
-  const columnCount = resource.columns.length + 1;
+  const columnCount = resource.columns.length + 1 + (selection ? 1 : 0);
   return (
     <TableContainer>
       <Table size="small" aria-label={title}>
         <TableHead>
           <TableRow>
+            {selection && (
+              <TableCell padding="checkbox" rowSpan={2}>
+                <Checkbox
+                  checked={selection.isAllSelected}
+                  indeterminate={selection.isSomeSelected && !selection.isAllSelected}
+                  disabled={rows.length === 0}
+                  onChange={selection.onToggleAll}
+                  slotProps={{ input: { 'aria-label': t('list.selectAll') } }}
+                />
+              </TableCell>
+            )}
             {resource.columns.map((column) => (
               <TableCell
                 key={column.key}
@@ -78,10 +92,21 @@ export function ListTable<Row extends RowBase>({
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={row.id} hover>
+            <TableRow key={row.id} hover selected={selection?.isSelected(row) ?? false}>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={selection.isSelected(row)}
+                    onChange={() => selection.onToggle(row)}
+                    slotProps={{
+                      input: { 'aria-label': t('list.selectRow', { name: nameOfRow(resource, row) }) },
+                    }}
+                  />
+                </TableCell>
+              )}
               {resource.columns.map((column) => (
                 <TableCell key={column.key} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
-                  {renderCell(column, row)}
+                  {renderCell(column, row, { openAction: (key) => onOpenAction(row, key) })}
                 </TableCell>
               ))}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

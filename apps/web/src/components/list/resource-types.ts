@@ -26,6 +26,12 @@ export type ColumnFilter =
 
 export type FilterKind = ColumnFilter['kind'];
 
+/** What a cell renderer may do besides showing the row: open one of the resource's row actions. */
+export type CellContext = {
+  /** Opens the row action with this key for the row (a status chip opening the status dialog). */
+  openAction: (key: string) => void;
+};
+
 export type ColumnConfig<Row> = {
   /** The API's column key: filter key, sort key and (by default) the row field shown. */
   key: string;
@@ -34,7 +40,7 @@ export type ColumnConfig<Row> = {
   filter?: ColumnFilter;
   isSortable?: boolean;
   /** Cell content; by default the row field `key`, dates formatted, booleans as yes/no. */
-  render?: (row: Row) => ReactNode;
+  render?: (row: Row, context: CellContext) => ReactNode;
   align?: 'left' | 'right' | 'center';
   /** Minimum width in pixels. */
   width?: number;
@@ -107,6 +113,43 @@ export type ResourceForm<Row> = {
   renderDialog: (props: FormDialogProps<Row>) => ReactNode;
 };
 
+/** Props of a row action's dialog: the row it acts on; `onChanged` reloads the list. */
+export type RowActionDialogProps<Row> = {
+  row: Row;
+  isOpen: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+};
+
+/**
+ * A resource's own action on one row (credits of a user, history of a price): an icon button in the
+ * table row, a button with its words on a phone's card, opening the action's dialog.
+ */
+export type RowAction<Row> = {
+  key: string;
+  labelKey: TranslationKey;
+  icon: ReactNode;
+  /** Offered only for rows this accepts (no credits for an administrator). */
+  isShown?: (row: Row) => boolean;
+  renderDialog: (props: RowActionDialogProps<Row>) => ReactNode;
+};
+
+/** Props of a bulk action's dialog: the selected rows; `onChanged` clears the choice and reloads. */
+export type BulkActionDialogProps<Row> = {
+  rows: readonly Row[];
+  isOpen: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+};
+
+/** An action on the selected rows (approve or reject several ads), in the selection toolbar. */
+export type BulkAction<Row> = {
+  key: string;
+  labelKey: TranslationKey;
+  icon: ReactNode;
+  renderDialog: (props: BulkActionDialogProps<Row>) => ReactNode;
+};
+
 /**
  * Everything particular to one resource's list screen. The generic machinery (list engine, list
  * screen, form dialog, confirm dialog, error dialog, snackbar) reads it; a resource's folder holds
@@ -137,6 +180,12 @@ export type ResourceConfig<Row extends RowBase> = {
   rowName?: (row: Row) => string;
   /** The report download (pdf, xlsx, docx) of the current list. On unless set to false. */
   canDownloadReport?: boolean;
+  /** The report dialog's default file name ('transakcije'); 'report' when left out. */
+  reportName?: string;
+  /** The resource's own row actions, shown before edit and deactivate/restore. */
+  rowActions?: readonly RowAction<Row>[];
+  /** With bulk actions the table offers a checkbox per row (and all on the page) and a toolbar. */
+  bulkActions?: readonly BulkAction<Row>[];
 };
 
 /** The row's name as the resource gives it, else its `name` field, else its id. */

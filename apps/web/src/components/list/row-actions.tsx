@@ -9,8 +9,9 @@ import type { RowActionHandlers } from './list-layout.ts';
 import type { RowBase } from './resource-types.ts';
 
 /**
- * Per-row edit and deactivate-or-restore (nothing is deleted: DESIGN.md section 3): icon buttons
- * in a table row, buttons with their words on a phone's card.
+ * Per-row actions: the resource's own (credits, history …), then edit and deactivate-or-restore
+ * (nothing is deleted: DESIGN.md section 3). Icon buttons in a table row, buttons with their words
+ * on a phone's card.
  */
 export function RowActions<Row extends RowBase>({
   row,
@@ -18,6 +19,8 @@ export function RowActions<Row extends RowBase>({
   canDelete,
   onEdit,
   onToggleActive,
+  actions,
+  onAction,
   variant = 'icons',
 }: RowActionHandlers<Row> & { row: Row; variant?: 'icons' | 'buttons' }) {
   const { t } = useTranslation();
@@ -25,10 +28,21 @@ export function RowActions<Row extends RowBase>({
   const toggleLabel = isActive ? t('list.deactivate') : t('list.restore');
   const toggleIcon = isActive ? <DeactivateIcon fontSize="small" /> : <RestoreIcon fontSize="small" />;
   const toggleColor = isActive ? 'error' : 'success';
+  const own = actions.filter((action) => action.isShown?.(row) ?? true);
 
   if (variant === 'buttons') {
     return (
       <>
+        {own.map((action) => (
+          <Button
+            key={action.key}
+            size="small"
+            startIcon={action.icon}
+            onClick={() => onAction(row, action.key)}
+          >
+            {t(action.labelKey)}
+          </Button>
+        ))}
         {canEdit && (
           <Button size="small" startIcon={<EditIcon fontSize="small" />} onClick={() => onEdit(row)}>
             {t('list.edit')}
@@ -44,6 +58,13 @@ export function RowActions<Row extends RowBase>({
   }
   return (
     <>
+      {own.map((action) => (
+        <Tooltip key={action.key} title={t(action.labelKey)}>
+          <IconButton size="small" aria-label={t(action.labelKey)} onClick={() => onAction(row, action.key)}>
+            {action.icon}
+          </IconButton>
+        </Tooltip>
+      ))}
       {canEdit && (
         <Tooltip title={t('list.edit')}>
           <IconButton size="small" aria-label={t('list.edit')} onClick={() => onEdit(row)}>

@@ -22,6 +22,8 @@ export type ReportDialogProps = {
   request: ListRequest;
   /** The columns shown, in order, with their titles in the current language. */
   columns: readonly ReportColumnTitle[];
+  /** The file name offered ('transakcije'); REPORT_DEFAULTS' 'report' when left out. */
+  defaultName?: string | undefined;
   onClose: () => void;
 };
 
@@ -49,11 +51,18 @@ export function ReportDialog(props: ReportDialogProps) {
   );
 }
 
-function ReportForm({ entity, request, columns, onClose, titleId }: ReportDialogProps & { titleId: string }) {
+function ReportForm({
+  entity,
+  request,
+  columns,
+  defaultName,
+  onClose,
+  titleId,
+}: ReportDialogProps & { titleId: string }) {
   const { t } = useTranslation();
   const form = useForm({
     resolver: zodResolver(reportChoiceSchema, { error: validationErrorMap(currentLanguage()) }),
-    defaultValues: REPORT_DEFAULTS,
+    defaultValues: { ...REPORT_DEFAULTS, name: defaultName ?? REPORT_DEFAULTS.name },
   });
 
   const download = useMutation({
