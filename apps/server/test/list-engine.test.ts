@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
 import { createTestApp, createUser, ROLE, type TestApp } from './helpers/test-app.ts';
 
@@ -249,6 +249,27 @@ describe('list engine: totals of large lists', () => {
     expect(all.result).toHaveLength(10);
     const narrowed = (await list({ filters: { name: 'Bulk 999' } })).json();
     expect(narrowed).toMatchObject({ total_rows: 11, total_rows_exact: true });
+
+    // Paging on with the same filters reuses the estimate instead of counting again; an exact total
+    // is counted on every call, so a new matching row shows at once.
+    const execute = vi.spyOn(t.db, 'execute');
+    try {
+      const calls = async (body: Record<string, unknown>) => {
+        execute.mockClear();
+        const answer = (await list(body)).json();
+        return { answer, statements: execute.mock.calls.length };
+      };
+      const secondPage = await calls({ options: { page: 2, itemsPerPage: 10 } });
+      expect(secondPage.answer).toMatchObject({ total_rows: all.total_rows, total_rows_exact: false });
+      const narrowedAgain = await calls({ filters: { name: 'Bulk 999' } });
+      expect(secondPage.statements).toBeLessThan(narrowedAgain.statements);
+      await t.db.execute(sql`
+        insert into ${users} (name, email, username, password_hash)
+        values ('Bulk 9999x', 'bulk-extra@example.test', 'bulk-extra', 'x')`);
+      expect((await list({ filters: { name: 'Bulk 999' } })).json().total_rows).toBe(12);
+    } finally {
+      execute.mockRestore();
+    }
     await t.db.delete(users).where(sql`${users.username} like 'bulk%'`);
   });
 

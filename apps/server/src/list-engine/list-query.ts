@@ -188,6 +188,8 @@ export function buildOrderBy(definition: ListDefinition<{ id: number }>, request
 
 type Rows<T> = { rows: T[] };
 
+type Count = { total: number; isExact: boolean };
+
 /**
  * Exact total up to EXACT_COUNT_CAP matching rows; above it the planner's estimate (never below
  * the cap), so that a million-row list does not count every row on every page.
@@ -196,7 +198,7 @@ export async function countRows(
   db: Database,
   definition: ListDefinition<{ id: number }>,
   where: SQL,
-): Promise<{ total: number; isExact: boolean }> {
+): Promise<Count> {
   const capped = (await db.execute(
     sql`select count(*)::int as n from (select 1 from ${definition.from} where ${where} limit ${EXACT_COUNT_CAP + 1}) as capped`,
   )) as unknown as Rows<{ n: number }>;
@@ -240,6 +242,47 @@ export async function loadInOrder<Row extends { id: number }>(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** How long an estimated total is reused for the same filters: paging on does not count again. */
+const ESTIMATE_TTL_MS = 30_000;
+const ESTIMATES_KEPT = 1_000;
+
+/**
+ * Estimated totals (above EXACT_COUNT_CAP) per database and filter. Exact totals are never kept:
+ * they stay exact after every write. An estimate is a planner's figure anyway, so reusing it for
+ * half a minute changes nothing the user can rely on, and spares the capped count on every page.
+ */
+const estimates = new WeakMap<Database, Map<string, { count: Count; expiresAt: number }>>();
+
+function estimateKey(definition: ListDefinition<{ id: number }>, request: ParsedListRequest, mode: ListMode) {
+  return JSON.stringify([definition.resource, mode, request.show_only_active ?? null, request.filters]);
+}
+
+async function countOrReuse(
+  db: Database,
+  definition: ListDefinition<{ id: number }>,
+  where: SQL,
+  key: string,
+): Promise<Count> {
+  let kept = estimates.get(db);
+  if (!kept) {
+    kept = new Map();
+    estimates.set(db, kept);
+  }
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && hit.expiresAt > now) return hit.count;
+  if (hit) kept.delete(key);
+  const count = await countRows(db, definition, where);
+  if (!count.isExact) {
+    if (kept.size >= ESTIMATES_KEPT) {
+      const oldest = kept.keys().next();
+      if (!oldest.done) kept.delete(oldest.value);
+    }
+    kept.set(key, { count, expiresAt: now + ESTIMATE_TTL_MS });
+  }
+  return count;
+}
+
 export async function readList<Row extends { id: number }>(
   db: Database,
   definition: ListDefinition<Row>,
@@ -251,7 +294,7 @@ export async function readList<Row extends { id: number }>(
   const { page, itemsPerPage } = request.options;
   const [ids, count] = await Promise.all([
     pageIds(db, definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage),
-    countRows(db, definition, where),
+    countOrReuse(db, definition, where, estimateKey(definition, request, mode)),
   ]);
   return {
     result: await loadInOrder(db, definition, ids),

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { FilterOperand } from '../../list-engine/list-definition.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
+import { likePattern } from '../../list-engine/list-query.ts';
 import { fullName } from '../users/user-list.ts';
 
 const number = ['equals', 'gte', 'lte', 'between'] as const;
@@ -20,14 +21,21 @@ const ids = (values: FilterOperand[]) =>
     values.map((value) => sql`${value}`),
     sql`, `,
   );
-/** The ad's own id, for the filters' subqueries. */
+/** The ad's own id and poster, for the filters' subqueries. */
 const adId = qualified(ads.id);
+const posterId = qualified(ads.posted_by_user_id);
+
+/**
+ * The poster's name without joining users into every list query: a page, a count or a deep page
+ * then read the ads indexes alone, and only a filter or sort on the name reaches users.
+ */
+const posterName = sql`(select ${fullName} from ${users} where ${users.id} = ${posterId})`;
 
 /** The ads lists (`/ads`, `/ads-on-approval` = this list filtered to 'Čeka odobrenje'). */
 export const adList = defineList({
   resource: 'jobs',
   routes: ['index'],
-  from: sql`${ads} join ${users} on ${users.id} = ${ads.posted_by_user_id}`,
+  from: sql`${ads}`,
   id: ads.id,
   isActiveColumn: ads.is_active,
   defaultSort: { key: 'updated_at', isDescending: true },
@@ -46,7 +54,15 @@ export const adList = defineList({
     },
     title: { expression: ads.title, type: 'text', operators: ['contains', 'equals'], isSortable: true },
     is_offer: { expression: ads.is_offer, type: 'boolean', operators: ['equals'], isSortable: true },
-    user_name: { expression: fullName, type: 'text', operators: ['contains'], isSortable: true },
+    user_name: {
+      expression: posterName,
+      type: 'text',
+      operators: ['contains'],
+      isSortable: true,
+      // The posters found first on the users_full_name_trgm index, then their ads.
+      condition: (_operator, [fragment]) =>
+        sql`${posterId} in (select ${users.id} from ${users} where ${fullName} ilike ${likePattern(String(fragment))})`,
+    },
     posted_by_user_id: { expression: ads.posted_by_user_id, type: 'id', operators: ['equals', 'in'] },
     price_from: { expression: ads.price_from, type: 'number', operators: number, isSortable: true },
     price_to: {
