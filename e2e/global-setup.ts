@@ -75,6 +75,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Every test signs in; keep the login limiter out of the way.
       LOGIN_MAX_ATTEMPTS_PER_IP: '1000',
+      // The seeder generator's screen downloads a table (e2e/tests/dashboard.test.ts).
+      SEEDERS_ENABLED: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -38,6 +38,15 @@ async function expectAccessible(page: Page, shot: string): Promise<void> {
 describe.each(CASES)('axe: $theme theme, $size', ({ theme, viewport, size }) => {
   const suffix = `${theme}-${size}`;
 
+  it('the landing page', async () => {
+    const { context, page } = await newPage(browser, baseUrl, viewport, { theme });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    await expectAccessible(page, `a11y-landing-${suffix}`);
+    await context.close();
+  });
+
   it('the login page', async () => {
     const { context, page } = await newPage(browser, baseUrl, viewport, { theme });
     await page.goto('/login');

@@ -58,6 +58,10 @@ const ADMIN_SCREENS: Partial<Record<Area, LazyComponent>> = {
     () => import('../pages/admin/test/test-screen.tsx'),
     (m) => m.TestScreen,
   ),
+  seeders: page(
+    () => import('../pages/admin/seeders/seeders-screen.tsx'),
+    (m) => m.SeedersScreen,
+  ),
 };
 
 const accountPages = () => import('../pages/public/account/account-pages.tsx');
@@ -85,7 +89,6 @@ export const routes: RouteObject[] = [
       { path: PUBLIC_PAGE_PATHS.verifyAccount, lazy: page(accountPages, (m) => m.VerifyAccountPage) },
       { path: PUBLIC_PAGE_PATHS.resetPassword, lazy: page(accountPages, (m) => m.ResetPasswordPage) },
       { path: PUBLIC_PAGE_PATHS.deleteAccount, lazy: page(accountPages, (m) => m.DeleteAccountPage) },
-      { path: PUBLIC_PAGE_PATHS.seeders, lazy: page(accountPages, (m) => m.SeedersPage) },
       {
         lazy: async () => {
           const { AdminLayout, adminLoader } = await import('./shell/admin-layout.tsx');

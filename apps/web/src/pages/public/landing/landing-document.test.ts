@@ -62,7 +62,7 @@ describe('the pre-rendered landing page', () => {
     expect(screen.getByRole('button', { name: en.landing.faq.free.question })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: en.landing.nav.label })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: en.landing.nav.openMenu })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'true');
     expect(
       screen.getByText(`© ${new Date().getFullYear()} Usluge. All rights reserved.`),
     ).toBeInTheDocument();
@@ -74,12 +74,12 @@ describe('the pre-rendered landing page', () => {
   it('switches language and back, and remembers the choice', async () => {
     cleanup = openLandingDocument();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN English' }));
     expect(screen.getByRole('heading', { level: 2, name: en.landing.faq.title })).toBeInTheDocument();
     expect(window.localStorage.getItem('language')).toBe('en');
-    await user.click(screen.getByRole('button', { name: me.common.languages.me }));
+    await user.click(screen.getByRole('button', { name: 'ME Crnogorski' }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(me.landing.hero.title);
-    expect(screen.getByRole('button', { name: 'Crnogorski' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'ME Crnogorski' })).toHaveAttribute('aria-pressed', 'true');
     expect(document.documentElement.lang).toBe('sr-Latn-ME');
   });
 

@@ -76,14 +76,10 @@ export function LandingMarkup({ language, ref }: { language: Language; ref?: Ref
               <fieldset className="landing-language">
                 <legend className="visually-hidden" {...text('common.language')} />
                 {LANGUAGES.map((code) => (
-                  <button
-                    key={code}
-                    type="button"
-                    data-language={code}
-                    aria-pressed={code === language}
-                    {...label(`common.languages.${code}`)}
-                  >
-                    {code.toUpperCase()}
+                  <button key={code} type="button" data-language={code} aria-pressed={code === language}>
+                    {/* The name a screen reader says starts with the code shown: 'ME Crnogorski'. */}
+                    {code.toUpperCase()}{' '}
+                    <span className="visually-hidden" {...text(`common.languages.${code}`)} />
                   </button>
                 ))}
               </fieldset>

@@ -102,12 +102,12 @@ describe('landing page', () => {
     const user = userEvent.setup();
     render(<LandingPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Pronađite pouzdanog majstora');
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN English' }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Find a reliable professional');
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'true');
     expect(window.localStorage.getItem('language')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
-    await user.click(screen.getByRole('button', { name: 'Crnogorski' }));
+    await user.click(screen.getByRole('button', { name: 'ME Crnogorski' }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Pronađite');
     expect(document.documentElement.lang).toBe('sr-Latn-ME');
   });
