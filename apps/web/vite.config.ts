@@ -34,7 +34,8 @@ export default defineConfig({
           groups: [
             {
               name: 'mui',
-              test: /[\\/]node_modules[\\/](@mui|@emotion|react-transition-group|stylis|@popperjs)[\\/]/,
+              // MUI X (charts, tree view, pickers) stays with the lazy screens that use it.
+              test: /[\\/]node_modules[\\/](@mui[\\/](?!x-)|@emotion[\\/]|react-transition-group[\\/]|stylis[\\/]|@popperjs[\\/])/,
             },
           ],
         },

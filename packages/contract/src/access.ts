@@ -33,5 +33,7 @@ export const AREA_ACCESS = {
   currencies: 'administrator',
   credits: 'administrator',
   reports: 'administrator',
+  // A development tool; its API exists only with SEEDERS_ENABLED=true.
+  seeders: 'administrator',
 } as const satisfies Record<string, Access>;
 export type Area = keyof typeof AREA_ACCESS;

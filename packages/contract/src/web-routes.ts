@@ -4,7 +4,6 @@ import type { Area } from './access.ts';
 export const PUBLIC_PAGE_PATHS = {
   landing: '/',
   login: '/login',
-  seeders: '/seeders',
   verifyAccount: '/verify-account/:token',
   deleteAccount: '/delete-account',
   resetPassword: '/reset-password/:token',
@@ -25,6 +24,7 @@ export const AREA_PATHS = {
   reports: '/reports',
   dashboard: '/dashboard',
   test: '/test',
+  seeders: '/seeders',
 } as const satisfies Record<Area, `/${string}`>;
 
 /**

@@ -67,6 +67,7 @@ describe('admin shell', () => {
       'Valute',
       'Krediti',
       'Izvještaji',
+      'Generator sidera',
     ]);
   });
 

@@ -597,7 +597,7 @@ export const en: Catalogue = {
     retry: 'Try again',
     updatedAt: 'Updated at {{time}}',
     adsWaiting: 'Ads awaiting approval',
-    adsWaitingLink: 'Open ads awaiting approval',
+    adsWaitingLink: 'Review the ads',
     approved: 'Ads approved',
     rejected: 'Ads rejected',
     lastSevenDays: 'last 7 days',

@@ -609,7 +609,7 @@ export const me = {
     retry: 'Pokušaj ponovo',
     updatedAt: 'Ažurirano u {{time}}',
     adsWaiting: 'Oglasi na odobrenju',
-    adsWaitingLink: 'Otvori oglase na odobrenju',
+    adsWaitingLink: 'Pregledaj oglase',
     approved: 'Odobreni oglasi',
     rejected: 'Odbijeni oglasi',
     lastSevenDays: 'posljednjih 7 dana',

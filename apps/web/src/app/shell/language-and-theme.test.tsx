@@ -66,7 +66,6 @@ describe('admin shell: language and theme', () => {
     ['/verify-account/abc', 'Verifikacija naloga'],
     ['/reset-password/abc', 'Nova lozinka'],
     ['/delete-account', 'Brisanje naloga'],
-    ['/seeders', 'Generator sidera'],
   ])('has the public account route %s', async (path, title) => {
     mockFetch({});
     await renderApp(path);

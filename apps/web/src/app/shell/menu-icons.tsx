@@ -9,6 +9,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PaidIcon from '@mui/icons-material/Paid';
 import PublicIcon from '@mui/icons-material/Public';
 import ScienceIcon from '@mui/icons-material/Science';
+import StorageIcon from '@mui/icons-material/Storage';
 import BadgeIcon from '@mui/icons-material/SwitchAccount';
 import TollIcon from '@mui/icons-material/Toll';
 import type { Area } from '@usluge/contract';
@@ -28,4 +29,5 @@ export const MENU_ICONS: Record<Area, ReactNode> = {
   reports: <AssessmentIcon />,
   dashboard: <DashboardIcon />,
   test: <ScienceIcon />,
+  seeders: <StorageIcon />,
 };

@@ -1,15 +1,288 @@
-import DashboardIcon from '@mui/icons-material/Dashboard';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { AREA_PATHS, type Dashboard, formatDateTime } from '@usluge/contract';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusScreen } from '../../../components/layout/status-screen.tsx';
+import { Link as RouterLink } from 'react-router';
+import { http } from '../../../api/http-client.ts';
+import { formatMoney, fullDay, membersTotals, numberLocale } from './dashboard-format.ts';
 
-/** SPEC.md section 2: a placeholder title. */
-export function DashboardScreen() {
-  const { t } = useTranslation();
+const MembersChart = lazy(() => import('./members-chart.tsx').then((m) => ({ default: m.MembersChart })));
+
+export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
+const CHART_HEIGHT = 260;
+/** Four figures in a row on a desktop, two on a phone. */
+const FIGURES_GRID = {
+  display: 'grid',
+  gap: { xs: 1.5, sm: 2 },
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+} as const;
+
+/** Read by screen readers, not shown: the chart's figures as a table. */
+const VISUALLY_HIDDEN = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+function fetchDashboard(signal: AbortSignal): Promise<Dashboard> {
+  // The screen shows a failed load itself, with a way to try again.
+  return http.get<Dashboard>('/api/dashboard', { signal, isErrorDialogSuppressed: true });
+}
+
+/** One card with a heading: every part of the dashboard is one. */
+function Panel({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  const headingId = useId();
   return (
-    <StatusScreen
-      title={t('pages.dashboard')}
-      text={t('placeholder.dashboardText')}
-      icon={<DashboardIcon fontSize="large" />}
-    />
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}
+    >
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+      {actions && <CardActions sx={{ pt: 0 }}>{actions}</CardActions>}
+    </Card>
+  );
+}
+
+/** A single figure with what it counts and over which period. */
+function Figure({ value, period }: { value: string; period: string }) {
+  return (
+    <>
+      <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="figure">
+        {value}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {period}
+      </Typography>
+    </>
+  );
+}
+
+/**
+ * The staff's first screen (issue 11): live figures from GET /api/dashboard — the approval queue,
+ * the week's decisions, new members per day, this month's credit sales, the most contacted services.
+ */
+export function DashboardScreen() {
+  const { t, i18n } = useTranslation();
+  const query = useQuery({
+    queryKey: DASHBOARD_QUERY_KEY,
+    queryFn: ({ signal }) => fetchDashboard(signal),
+  });
+  const { data } = query;
+  const numbers = new Intl.NumberFormat(numberLocale(i18n.language));
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t('pages.dashboard')}
+        </Typography>
+        {data && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {t('dashboard.updatedAt', { time: formatDateTime(new Date(query.dataUpdatedAt)) })}
+          </Typography>
+        )}
+        <Button startIcon={<RefreshIcon />} onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {t('list.refresh')}
+        </Button>
+      </Stack>
+      {query.isFetching && <LinearProgress aria-label={t('common.loading')} />}
+      {query.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('dashboard.retry')}
+            </Button>
+          }
+        >
+          {t('dashboard.loadError')} {query.error.message}
+        </Alert>
+      )}
+      {data ? (
+        <DashboardFigures data={data} numbers={numbers} language={i18n.language} />
+      ) : (
+        query.isPending && <DashboardSkeleton />
+      )}
+    </Stack>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <Box sx={FIGURES_GRID}>
+      {[0, 1, 2, 3].map((key) => (
+        <Skeleton key={key} variant="rounded" height={132} />
+      ))}
+      <Skeleton variant="rounded" height={CHART_HEIGHT + 60} sx={{ gridColumn: '1 / -1' }} />
+    </Box>
+  );
+}
+
+function DashboardFigures({
+  data,
+  numbers,
+  language,
+}: {
+  data: Dashboard;
+  numbers: Intl.NumberFormat;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const members = membersTotals(data.new_members_per_day);
+  const summaryId = useId();
+  const chartTitle = t('dashboard.membersChartTitle');
+  const chartSummary = t('dashboard.membersChartSummary', {
+    total: numbers.format(members.total),
+    max: numbers.format(members.max),
+  });
+
+  return (
+    <Stack spacing={2}>
+      <Box sx={FIGURES_GRID}>
+        <Panel
+          title={t('dashboard.adsWaiting')}
+          actions={
+            <Button component={RouterLink} to={AREA_PATHS.adsOnApproval} endIcon={<ArrowForwardIcon />}>
+              {t('dashboard.adsWaitingLink')}
+            </Button>
+          }
+        >
+          <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="figure">
+            {numbers.format(data.ads_waiting)}
+          </Typography>
+        </Panel>
+        <Panel title={t('dashboard.approved')}>
+          <Figure value={numbers.format(data.ads_approved_7_days)} period={t('dashboard.lastSevenDays')} />
+        </Panel>
+        <Panel title={t('dashboard.rejected')}>
+          <Figure value={numbers.format(data.ads_rejected_7_days)} period={t('dashboard.lastSevenDays')} />
+        </Panel>
+        <Panel title={t('dashboard.newMembers')}>
+          <Figure value={numbers.format(members.total)} period={t('dashboard.lastThirtyDays')} />
+        </Panel>
+      </Box>
+
+      <Panel title={chartTitle}>
+        <Typography id={summaryId} variant="body2" color="text.secondary">
+          {chartSummary}
+        </Typography>
+        <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
+          <MembersChart
+            days={data.new_members_per_day}
+            title={chartTitle}
+            summaryId={summaryId}
+            seriesLabel={t('dashboard.members')}
+          />
+        </Suspense>
+        <Table size="small" sx={VISUALLY_HIDDEN}>
+          <caption>{chartTitle}</caption>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                {t('dashboard.day')}
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                {t('dashboard.members')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.new_members_per_day.map((day) => (
+              <TableRow key={day.day}>
+                <TableCell component="th" scope="row">
+                  {fullDay(day.day)}
+                </TableCell>
+                <TableCell align="right">{numbers.format(day.count)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Panel>
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Panel title={t('dashboard.creditsTitle')}>
+          {data.credits_sold_this_month.length === 0 ? (
+            <Typography color="text.secondary">{t('dashboard.creditsNone')}</Typography>
+          ) : (
+            <Table size="small" aria-label={t('dashboard.creditsTitle')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('dashboard.currency')}</TableCell>
+                  <TableCell align="right">{t('dashboard.credits')}</TableCell>
+                  <TableCell align="right">{t('dashboard.value')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.credits_sold_this_month.map((row) => (
+                  <TableRow key={row.currency}>
+                    <TableCell component="th" scope="row">
+                      {row.currency}
+                    </TableCell>
+                    <TableCell align="right">{numbers.format(row.credits)}</TableCell>
+                    <TableCell align="right">
+                      {formatMoney(row.value, row.sign, row.currency, language)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Panel>
+        <Panel title={t('dashboard.topServicesTitle')}>
+          {data.top_services.length === 0 ? (
+            <Typography color="text.secondary">{t('dashboard.topServicesNone')}</Typography>
+          ) : (
+            <Table size="small" aria-label={t('dashboard.topServicesTitle')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('dashboard.service')}</TableCell>
+                  <TableCell align="right">{t('dashboard.contacts')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.top_services.map((service) => (
+                  <TableRow key={service.id}>
+                    <TableCell component="th" scope="row">
+                      {service.name}
+                    </TableCell>
+                    <TableCell align="right">{numbers.format(service.contacts)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Panel>
+      </Box>
+    </Stack>
   );
 }

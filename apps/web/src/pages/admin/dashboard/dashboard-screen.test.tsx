@@ -1,0 +1,139 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Dashboard } from '@usluge/contract';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n/i18n.ts';
+import { type MockReply, mockFetch } from '../../../test/fetch-mock.ts';
+import { ADMIN_USER, MODERATOR_USER } from '../../../test/fixtures.ts';
+import { renderApp, resetApp, setAuthenticatedFlag } from '../../../test/render-app.tsx';
+import { formatMoney, fullDay, membersTotals, shortDay } from './dashboard-format.ts';
+
+/** Thirty days ending 30.11.2026, with members on three of them. */
+function thirtyDays(): Dashboard['new_members_per_day'] {
+  return Array.from({ length: 30 }, (_, index) => {
+    const date = new Date(Date.UTC(2026, 10, 1 + index));
+    const count = index === 0 ? 2 : index === 14 ? 5 : index === 29 ? 1 : 0;
+    return { day: date.toISOString().slice(0, 10), count };
+  });
+}
+
+const FIGURES: Dashboard = {
+  ads_waiting: 12,
+  ads_approved_7_days: 1234,
+  ads_rejected_7_days: 3,
+  new_members_per_day: thirtyDays(),
+  credits_sold_this_month: [
+    { currency: 'EUR', sign: '€', credits: 150, value: 1234.5 },
+    { currency: 'USD', sign: null, credits: 20, value: 44 },
+  ],
+  top_services: [
+    { id: 4, name: 'Košenje trave', contacts: 9 },
+    { id: 7, name: 'Selidbe', contacts: 4 },
+  ],
+};
+
+async function openDashboard(answer: MockReply | MockReply[] = { body: FIGURES }, user = ADMIN_USER) {
+  await resetApp();
+  setAuthenticatedFlag();
+  const net = mockFetch({ 'GET /api/user': { body: user }, 'GET /api/dashboard': answer });
+  await renderApp('/dashboard', { isReset: false });
+  await screen.findByRole('heading', { level: 1, name: 'Kontrolna tabla' });
+  return { net, user: userEvent.setup() };
+}
+
+function panel(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+describe('dashboard figures', () => {
+  it('writes days as the product does and sums the members', () => {
+    expect(shortDay('2026-11-07')).toBe('07.11.');
+    expect(fullDay('2026-11-07')).toBe('07.11.2026');
+    expect(membersTotals(thirtyDays())).toEqual({ total: 8, max: 5 });
+    expect(membersTotals([])).toEqual({ total: 0, max: 0 });
+    expect(formatMoney(1234.5, '€', 'EUR', 'me')).toBe('1.234,50 €');
+    expect(formatMoney(1234.5, null, 'USD', 'en')).toBe('1,234.50 USD');
+  });
+});
+
+describe('dashboard screen', () => {
+  it('shows every figure of GET /api/dashboard, the waiting count linking to the queue', async () => {
+    const { net } = await openDashboard();
+    const waiting = await screen.findByRole('region', { name: 'Oglasi na odobrenju' });
+    expect(within(waiting).getByText('12')).toBeInTheDocument();
+    expect(within(waiting).getByRole('link', { name: 'Pregledaj oglase' })).toHaveAttribute(
+      'href',
+      '/ads-on-approval',
+    );
+    expect(within(panel('Odobreni oglasi')).getByText('1.234')).toBeInTheDocument();
+    expect(within(panel('Odobreni oglasi')).getByText('posljednjih 7 dana')).toBeInTheDocument();
+    expect(within(panel('Odbijeni oglasi')).getByText('3')).toBeInTheDocument();
+    expect(within(panel('Novi članovi')).getByText('8')).toBeInTheDocument();
+
+    const credits = within(panel('Krediti prodati ovog mjeseca'));
+    const eur = credits.getByRole('row', { name: /EUR/ });
+    expect(eur).toHaveTextContent('150');
+    expect(eur).toHaveTextContent('1.234,50 €');
+    expect(credits.getByRole('row', { name: /USD/ })).toHaveTextContent('44,00 USD');
+
+    const services = within(panel('Najtraženije usluge, posljednjih 30 dana'));
+    const rows = services.getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['Košenje trave9', 'Selidbe4']);
+    expect(net.callsTo('GET /api/dashboard')).toHaveLength(1);
+  });
+
+  it('gives the chart a title, a summary and a table of the thirty days', async () => {
+    await openDashboard();
+    const chart = await screen.findByRole('region', { name: 'Novi članovi po danu, posljednjih 30 dana' });
+    expect(within(chart).getByText('Ukupno 8, najviše 5 u jednom danu.')).toBeVisible();
+    // The chart carries the same title and summary, and one bar a day.
+    await waitFor(() => expect(chart.querySelectorAll('svg .MuiBarChart-element')).toHaveLength(30));
+    expect(
+      within(chart).getByRole('figure', { name: 'Novi članovi po danu, posljednjih 30 dana' }),
+    ).toHaveAccessibleDescription('Ukupno 8, najviše 5 u jednom danu.');
+    const table = within(chart).getByRole('table', { name: 'Novi članovi po danu, posljednjih 30 dana' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(30);
+    expect(rows[0]).toHaveTextContent('01.11.20262');
+    expect(rows[14]).toHaveTextContent('15.11.20265');
+    expect(rows[29]).toHaveTextContent('30.11.20261');
+  });
+
+  it('says so when nothing was sold or contacted', async () => {
+    await openDashboard({ body: { ...FIGURES, credits_sold_this_month: [], top_services: [] } });
+    expect(await screen.findByText('Ovog mjeseca nije prodat nijedan kredit.')).toBeInTheDocument();
+    expect(screen.getByText('U posljednjih 30 dana nije bilo kontakata.')).toBeInTheDocument();
+  });
+
+  it('asks the server again on refresh and shows the new figures', async () => {
+    const { net, user } = await openDashboard([{ body: FIGURES }, { body: { ...FIGURES, ads_waiting: 13 } }]);
+    await screen.findByRole('region', { name: 'Oglasi na odobrenju' });
+    await user.click(screen.getByRole('button', { name: 'Osvježi' }));
+    await waitFor(() => expect(within(panel('Oglasi na odobrenju')).getByText('13')).toBeInTheDocument());
+    expect(net.callsTo('GET /api/dashboard')).toHaveLength(2);
+  });
+
+  it('shows a failed load on the screen, without the error dialog, and tries again', async () => {
+    const { net, user } = await openDashboard([
+      { status: 500, body: { message: 'Server nije dostupan.' } },
+      { body: FIGURES },
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Podaci kontrolne table nisu učitani. Server nije dostupan.');
+    expect(screen.queryByRole('dialog', { name: 'Greška' })).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Pokušaj ponovo' }));
+    expect(await screen.findByRole('region', { name: 'Oglasi na odobrenju' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(net.callsTo('GET /api/dashboard')).toHaveLength(2);
+  });
+
+  it('is open to moderators and speaks English', async () => {
+    await openDashboard({ body: FIGURES }, MODERATOR_USER);
+    await changeLanguage('en');
+    expect(await screen.findByRole('region', { name: 'Ads awaiting approval' })).toBeInTheDocument();
+    expect(within(panel('Ads approved')).getByText('1,234')).toBeInTheDocument();
+    expect(within(panel('Credits sold this month')).getByRole('row', { name: /EUR/ })).toHaveTextContent(
+      '1,234.50 €',
+    );
+  });
+});
