@@ -112,12 +112,33 @@ export function PhotosField({
               key={photo.kind === 'kept' ? `kept-${photo.id}` : photo.key}
               sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
             >
-              <Box
-                component="img"
-                src={photo.url}
-                alt={t('adForm.photo', { n })}
-                sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'cover' }}
-              />
+              <Box sx={{ position: 'relative' }}>
+                <Box
+                  component="img"
+                  src={photo.url}
+                  alt={
+                    photo.kind === 'new'
+                      ? `${t('adForm.photo', { n })} (${t('adForm.newPhoto')})`
+                      : t('adForm.photo', { n })
+                  }
+                  sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'cover' }}
+                />
+                <Typography
+                  variant="caption"
+                  aria-hidden
+                  sx={{
+                    position: 'absolute',
+                    top: 4,
+                    left: 4,
+                    px: 0.75,
+                    borderRadius: 1,
+                    bgcolor: 'background.paper',
+                    color: 'text.primary',
+                  }}
+                >
+                  {photo.kind === 'new' ? `${n} · ${t('adForm.newPhoto')}` : n}
+                </Typography>
+              </Box>
               <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 0.5 }}>
                 <IconButton
                   size="small"
@@ -127,10 +148,6 @@ export function PhotosField({
                 >
                   <ChevronLeftIcon fontSize="small" />
                 </IconButton>
-                <Typography variant="caption" color="text.secondary">
-                  {n}
-                  {photo.kind === 'new' ? ` · ${t('adForm.newPhoto')}` : ''}
-                </Typography>
                 <IconButton
                   size="small"
                   aria-label={t('adForm.movePhotoRight', { n })}

@@ -105,15 +105,19 @@ export function WorkingDaysEditor({
                   </Typography>
                 )}
                 {day.times.map((shift, shiftIndex) => (
-                  <Stack
+                  <Box
                     // Shifts have no id of their own; their place is who they are.
                     // biome-ignore lint/suspicious/noArrayIndexKey: see above
                     key={shiftIndex}
                     role="group"
                     aria-label={t('adForm.shift', { day: choice.name, n: shiftIndex + 1 })}
-                    direction="row"
-                    spacing={1}
-                    sx={{ alignItems: 'flex-start' }}
+                    sx={{
+                      display: 'grid',
+                      // The two times share the width left by the remove button, even on a phone.
+                      gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto',
+                      columnGap: 1,
+                      alignItems: 'start',
+                    }}
                   >
                     <TimeInput
                       label={t('adForm.shiftStart')}
@@ -146,7 +150,7 @@ export function WorkingDaysEditor({
                     >
                       <DeleteOutlineIcon />
                     </IconButton>
-                  </Stack>
+                  </Box>
                 ))}
                 <div>
                   <Button
