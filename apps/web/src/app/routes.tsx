@@ -50,6 +50,9 @@ const ADMIN_SCREENS: Partial<Record<Area, LazyComponent>> = {
   currencies: resourceScreen(() =>
     import('../pages/admin/currencies/currencies-resource.ts').then((m) => m.currenciesResource),
   ),
+  notifications: resourceScreen(() =>
+    import('../pages/admin/notifications/notifications-resource.tsx').then((m) => m.notificationsResource),
+  ),
   dashboard: page(
     () => import('../pages/admin/dashboard/dashboard-screen.tsx'),
     (m) => m.DashboardScreen,

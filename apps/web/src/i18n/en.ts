@@ -635,8 +635,6 @@ export const en: Catalogue = {
     verifyTitle: 'Account verification',
     resetPasswordTitle: 'New password',
     deleteAccountTitle: 'Delete account',
-    seedersTitle: 'Seeder generator',
-    comingSoon: 'This page will be available soon.',
     verifying: 'Confirming your account…',
     verifyNoToken: 'Something went wrong, contact support',
     verifyFailed: 'Something went wrong while verifying the account. Contact support.',

@@ -647,8 +647,6 @@ export const me = {
     verifyTitle: 'Verifikacija naloga',
     resetPasswordTitle: 'Nova lozinka',
     deleteAccountTitle: 'Brisanje naloga',
-    seedersTitle: 'Generator sidera',
-    comingSoon: 'Ova stranica će uskoro biti dostupna.',
     verifying: 'Potvrđujemo vaš nalog…',
     verifyNoToken: 'Došlo je do greške kontaktirajte podršku',
     verifyFailed: 'Došlo je do greške prilikom verifikacije. Kontaktirajte podršku.',
