@@ -605,6 +605,7 @@ export const en: Catalogue = {
     lastThirtyDays: 'last 30 days',
     membersChartTitle: 'New members per day, last 30 days',
     membersChartSummary: 'In total {{total}}, at most {{max}} in one day.',
+    membersNone: 'No new members in the last 30 days.',
     day: 'Day',
     members: 'New members',
     creditsTitle: 'Credits sold this month',

@@ -617,6 +617,7 @@ export const me = {
     lastThirtyDays: 'posljednjih 30 dana',
     membersChartTitle: 'Novi članovi po danu, posljednjih 30 dana',
     membersChartSummary: 'Ukupno {{total}}, najviše {{max}} u jednom danu.',
+    membersNone: 'U posljednjih 30 dana nije bilo novih članova.',
     day: 'Dan',
     members: 'Novih članova',
     creditsTitle: 'Krediti prodati ovog mjeseca',

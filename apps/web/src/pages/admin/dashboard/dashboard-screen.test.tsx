@@ -100,7 +100,11 @@ describe('dashboard screen', () => {
   });
 
   it('says so when nothing was sold or contacted', async () => {
-    await openDashboard({ body: { ...FIGURES, credits_sold_this_month: [], top_services: [] } });
+    const quiet = FIGURES.new_members_per_day.map((d) => ({ ...d, count: 0 }));
+    await openDashboard({
+      body: { ...FIGURES, new_members_per_day: quiet, credits_sold_this_month: [], top_services: [] },
+    });
+    expect(await screen.findByText('U posljednjih 30 dana nije bilo novih članova.')).toBeInTheDocument();
     expect(await screen.findByText('Ovog mjeseca nije prodat nijedan kredit.')).toBeInTheDocument();
     expect(screen.getByText('U posljednjih 30 dana nije bilo kontakata.')).toBeInTheDocument();
   });

@@ -161,10 +161,13 @@ function DashboardFigures({
   const members = membersTotals(data.new_members_per_day);
   const summaryId = useId();
   const chartTitle = t('dashboard.membersChartTitle');
-  const chartSummary = t('dashboard.membersChartSummary', {
-    total: numbers.format(members.total),
-    max: numbers.format(members.max),
-  });
+  const chartSummary =
+    members.total === 0
+      ? t('dashboard.membersNone')
+      : t('dashboard.membersChartSummary', {
+          total: numbers.format(members.total),
+          max: numbers.format(members.max),
+        });
 
   return (
     <Stack spacing={2}>

@@ -69,7 +69,7 @@ export function SeedersScreen() {
       <Typography variant="h5" component="h1">
         {t('seeders.title')}
       </Typography>
-      <Typography color="text.secondary">{t('seeders.intro')}</Typography>
+      {!isSwitchedOff(query.error) && <Typography color="text.secondary">{t('seeders.intro')}</Typography>}
       {query.isPending && <LinearProgress aria-label={t('common.loading')} />}
       {query.isError &&
         (isSwitchedOff(query.error) ? (
