@@ -94,7 +94,7 @@ async function openEdit(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Izmijeni' }).first().click();
   const dialog = formDialog(page, 'Izmjena oglasa');
   await dialog.getByLabel(/^Naslov/).waitFor();
-  await expect.poll(() => dialog.getByLabel(/^Naslov/).inputValue()).toBe(TITLE);
+  await expect.poll(() => dialog.getByLabel(/^Naslov/).inputValue(), { timeout: 10_000 }).toBe(TITLE);
   return dialog;
 }
 
@@ -107,8 +107,11 @@ describe('the ad form', () => {
     await page.goto('/ads');
     await page.getByRole('button', { name: 'Dodaj' }).click();
     const dialog = formDialog(page, 'Novi oglas');
+    await dialog.getByLabel(/^Naslov/).waitFor();
     await expect
-      .poll(() => dialog.getByLabel(/^Naslov/).evaluate((el) => el === document.activeElement))
+      .poll(() => dialog.getByLabel(/^Naslov/).evaluate((el) => el === document.activeElement), {
+        timeout: 10_000,
+      })
       .toBe(true);
 
     await dialog.getByLabel(/^Naslov/).fill(TITLE);
@@ -207,7 +210,7 @@ describe('the ad form', () => {
     expect(await dialog.getByRole('combobox', { name: /^Korisnik/ }).inputValue()).toBe(
       'Zeleni kutak d.o.o.',
     );
-    expect(await dialog.getByLabel(/^Cijena od/).inputValue()).toBe('20.5');
+    expect(await dialog.getByLabel(/^Cijena od/).inputValue()).toBe('20.50');
     const montenegro = dialog.getByRole('group', { name: 'Država 1' });
     await montenegro.getByRole('button', { name: 'Podgorica' }).waitFor();
     await montenegro.getByRole('button', { name: 'Nikšić' }).waitFor();
@@ -272,6 +275,8 @@ describe('the ad form', () => {
       await screenshot(page, `ad-form-${width}-${theme}`);
       await dialog.getByRole('heading', { name: 'Radni dani' }).scrollIntoViewIfNeeded();
       await screenshot(page, `ad-form-${width}-${theme}-days`);
+      await dialog.getByRole('button', { name: 'Dodaj fotografije' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `ad-form-${width}-${theme}-photos`);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await context.close();
     });

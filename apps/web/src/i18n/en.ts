@@ -291,7 +291,6 @@ export const en: Catalogue = {
     noServices: 'No services match',
     user: 'User',
     userHint: 'Type part of a name, last name or username',
-    noUsers: 'No users match',
     currency: 'Currency',
     priceFrom: 'Price from',
     priceTo: 'Price to',

@@ -302,7 +302,6 @@ export const me = {
     noServices: 'Nema usluga za ovu pretragu',
     user: 'Korisnik',
     userHint: 'Upišite dio imena, prezimena ili korisničkog imena',
-    noUsers: 'Nema korisnika za ovu pretragu',
     currency: 'Valuta',
     priceFrom: 'Cijena od',
     priceTo: 'Cijena do',

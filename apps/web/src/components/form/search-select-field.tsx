@@ -53,6 +53,8 @@ export type SearchSelectInputProps<Values extends FieldValues> = {
   error: string | undefined;
   hint?: string;
   isAutoFocused?: boolean;
+  /** Labels of values chosen before any search (an edited record's user, from its details). */
+  knownChoices?: readonly { id: EntityId; label: string }[];
 };
 
 /**
@@ -68,6 +70,7 @@ export function SearchSelectInput<Values extends FieldValues>({
   error,
   hint,
   isAutoFocused = false,
+  knownChoices = [],
 }: SearchSelectInputProps<Values>) {
   const { t } = useTranslation();
   const search: SearchConfig = field.search ?? { filterKey: 'name' };
@@ -76,7 +79,7 @@ export function SearchSelectInput<Values extends FieldValues>({
   const term = useDebounced(inputValue.trim(), SEARCH_DEBOUNCE_MS);
   // The labels of chosen rows: the value holds ids only, and a chosen row may not be among the
   // current matches.
-  const labels = useRef(new Map<EntityId, string>());
+  const labels = useRef(new Map<EntityId, string>(knownChoices.map((choice) => [choice.id, choice.label])));
 
   const matches = useQuery({
     queryKey: ['search-select', entity, search.filterKey, search.sortKey, term],

@@ -1,5 +1,6 @@
 import { AD_PHOTOS_MAX, type AdDetails, adFormSchema, type Shift } from '@usluge/contract';
 import { z } from 'zod';
+import { imageFileProblem } from '../../../../components/form/image-input.tsx';
 
 /** A photo of the form: one the ad already has (kept on save), or a file chosen now. */
 export type PhotoItem =
@@ -70,8 +71,9 @@ export function valuesFromDetails(ad: AdDetails): AdFormValues {
     services: ad.services.map((service) => service.id),
     posted_by_user_id: ad.posted_by_user_id,
     currency_id: ad.currency.id,
-    price_from: ad.price_from,
-    price_to: ad.price_to ?? '',
+    // Money as it is written, with 2 decimals (SPEC.md 9).
+    price_from: ad.price_from.toFixed(2),
+    price_to: ad.price_to === null ? '' : ad.price_to.toFixed(2),
     allCountries: ad.all_countries,
     allWorkingDays: ad.all_working_days,
     places: ad.places.map((place) => ({
@@ -158,13 +160,12 @@ export function shownFieldPaths(values: AdFormValues): string[] {
   return paths;
 }
 
-/** Photos the user may add: png or jpeg, at most 2 MB each (SPEC.md 5, 9). */
-export const PHOTO_TYPES = ['image/png', 'image/jpeg'] as const;
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-
 export type PhotoRejection = 'type' | 'size' | 'count';
 
-/** Splits picked files into those accepted (within the count left) and why others were refused. */
+/**
+ * Splits picked files into those accepted (within the count left) and why others were refused:
+ * png or jpeg of 2 MB at most, as every image field checks them (SPEC.md 5, 9).
+ */
 export function acceptPhotos(
   files: readonly File[],
   countNow: number,
@@ -172,8 +173,8 @@ export function acceptPhotos(
   const accepted: File[] = [];
   const rejections = new Set<PhotoRejection>();
   for (const file of files) {
-    if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) rejections.add('type');
-    else if (file.size > PHOTO_MAX_BYTES) rejections.add('size');
+    const problem = imageFileProblem(file);
+    if (problem) rejections.add(problem === 'form.imageType' ? 'type' : 'size');
     else if (countNow + accepted.length >= AD_PHOTOS_MAX) rejections.add('count');
     else accepted.push(file);
   }

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdDetails, AdRow } from '@usluge/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureHttpClient } from '../../../../api/http-client.ts';
 import { appQueryClient } from '../../../../app/query-client.ts';
 import { resourceMessages } from '../../../../components/list/resource-types.ts';
 import { jsonResponse, listAnswer, mockFetch } from '../../../../test/fetch-mock.ts';
@@ -41,7 +42,7 @@ function rowOf(ad: AdDetails): AdRow {
   return row;
 }
 
-function mockServer(ad: AdDetails = SAVED_AD) {
+function mockServer(ad: AdDetails = SAVED_AD, extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     [`GET /api/jobs/show/${ad.id}`]: { body: ad },
     'POST /api/services/index_active': { body: SERVICE_TREE },
@@ -60,6 +61,7 @@ function mockServer(ad: AdDetails = SAVED_AD) {
     ]),
     [`POST /api/jobs/update/${ad.id}`]: { body: rowOf(ad) },
     'POST /api/jobs/store': { status: 201, body: rowOf(ad) },
+    ...extra,
   });
 }
 
@@ -198,5 +200,31 @@ describe('the ad form', () => {
       ]);
     expect(within(dialog).getByText('Dozvoljene su samo slike u formatu PNG ili JPEG.')).toBeInTheDocument();
     expect(within(dialog).getAllByRole('img', { name: /^Fotografija/ })).toHaveLength(1);
+  });
+
+  it("shows the server's field errors under the shift and the city row they name, without the 'Greška' dialog", async () => {
+    const onError = vi.fn();
+    configureHttpClient({ onError });
+    const answer = {
+      message: 'Podaci nisu ispravni.',
+      errors: {
+        'places.0.cities': ['Izabrani grad nije u izabranoj državi.'],
+        'ad_days.0.times.1.start_at': ['Smjena ne može početi prije kraja prethodne.'],
+      },
+    };
+    mockServer(SAVED_AD, { 'POST /api/jobs/update/5': { status: 422, body: answer } });
+    const { user } = openForm(rowOf(SAVED_AD));
+    const dialog = await screen.findByRole('dialog', { name: 'Izmjena zapisa' });
+    await within(dialog).findByRole('group', { name: 'Ponedjeljak, smjena 2' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
+    const monday = within(dialog).getByRole('group', { name: 'Ponedjeljak, smjena 2' });
+    await within(monday).findByText('Smjena ne može početi prije kraja prethodne.');
+    expect(
+      within(within(dialog).getByRole('group', { name: 'Država 1' })).getByText(
+        'Izabrani grad nije u izabranoj državi.',
+      ),
+    ).toBeInTheDocument();
+    expect(onError).not.toHaveBeenCalled();
+    configureHttpClient({ onError: () => {} });
   });
 });

@@ -26,6 +26,7 @@ import { feedback } from '../../../../components/feedback/feedback-store.ts';
 import { DialogForm, FormDialogFrame } from '../../../../components/form/dialog-form.tsx';
 import { FormFieldInput } from '../../../../components/form/form-field-input.tsx';
 import type { FormField } from '../../../../components/form/form-types.ts';
+import { SearchSelectInput } from '../../../../components/form/search-select-field.tsx';
 import type { FormDialogProps, ResourceForm } from '../../../../components/list/resource-types.ts';
 import type { TranslationKey } from '../../../../i18n/catalogue.ts';
 import { currentLanguage } from '../../../../i18n/i18n.ts';
@@ -42,7 +43,6 @@ import { PhotosField } from './photos-field.tsx';
 import { PlacesEditor } from './places-editor.tsx';
 import { ServicesField } from './services-field.tsx';
 import { TimeLocalization } from './time-input.tsx';
-import { UserSearchField } from './user-search-field.tsx';
 import { WorkingDaysEditor } from './working-days-editor.tsx';
 
 /** SPEC.md 2: the ad's add/edit dialog is 800 px wide. */
@@ -52,6 +52,15 @@ const TEXT_FIELDS: readonly FormField<AdFormValues>[] = [
   { name: 'title', labelKey: 'adForm.title', kind: 'text', isRequired: true },
   { name: 'description', labelKey: 'adForm.description', kind: 'textarea' },
 ];
+/** The poster, searched on the server by name as one types: the users table may be long. */
+const USER_FIELD: FormField<AdFormValues> = {
+  name: 'posted_by_user_id',
+  labelKey: 'adForm.user',
+  kind: 'search-select',
+  picker: 'users',
+  search: { filterKey: 'full_name', sortKey: 'full_name', optionLabel: (user) => String(user.full_name) },
+  isRequired: true,
+};
 const CURRENCY_FIELD: FormField<AdFormValues> = {
   name: 'currency_id',
   labelKey: 'adForm.currency',
@@ -246,12 +255,14 @@ function AdFormBody({
         control={control}
         name="posted_by_user_id"
         render={({ field, fieldState }) => (
-          <UserSearchField
+          <SearchSelectInput
+            field={USER_FIELD}
             value={field.value}
-            initial={details ? { id: details.posted_by_user_id, name: details.user_name } : null}
+            knownChoices={details ? [{ id: details.posted_by_user_id, label: details.user_name }] : []}
             onChange={field.onChange}
             onBlur={field.onBlur}
             error={text(fieldState.error?.message)}
+            hint={t('adForm.userHint')}
           />
         )}
       />

@@ -11,13 +11,8 @@ import Typography from '@mui/material/Typography';
 import { AD_PHOTOS_MAX } from '@usluge/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  acceptPhotos,
-  canSwapPhotos,
-  PHOTO_TYPES,
-  type PhotoItem,
-  type PhotoRejection,
-} from './ad-form-values.ts';
+import { IMAGE_MAX_MB, IMAGE_TYPES } from '../../../../components/form/image-input.tsx';
+import { acceptPhotos, canSwapPhotos, type PhotoItem, type PhotoRejection } from './ad-form-values.ts';
 
 let nextKey = 0;
 
@@ -60,7 +55,7 @@ export function PhotosField({
 
   const rejectionText: Record<PhotoRejection, string> = {
     type: t('form.imageType'),
-    size: t('form.imageTooLarge', { max: 2 }),
+    size: t('form.imageTooLarge', { max: IMAGE_MAX_MB }),
     count: t('adForm.tooManyPhotos', { max: AD_PHOTOS_MAX }),
   };
   const messages = [...(error ? [error] : []), ...rejections.map((rejection) => rejectionText[rejection])];
@@ -180,7 +175,7 @@ export function PhotosField({
       <input
         ref={input}
         type="file"
-        accept={PHOTO_TYPES.join(',')}
+        accept={IMAGE_TYPES.join(',')}
         multiple
         hidden
         aria-label={t('adForm.addPhotos')}
