@@ -98,7 +98,8 @@ describe('notifications', () => {
     const option = page.getByRole('option', { name: `${MEMBER.fullName} (${MEMBER.username})` });
     await option.waitFor();
     await screenshot(page, 'notification-add-user-search');
-    await option.click();
+    // The keyboard chooses it: the first match is highlighted, Enter takes it.
+    await users.press('Enter');
     await dialog.getByRole('button', { name: `${MEMBER.fullName} (${MEMBER.username})` }).waitFor();
     await screenshot(page, 'notification-add-filled');
 

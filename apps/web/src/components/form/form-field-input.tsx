@@ -130,6 +130,7 @@ export function FormFieldInput<Values extends FieldValues>({
           onChange={onChange}
           onBlur={onBlur}
           error={error}
+          hint={hint}
           isAutoFocused={isAutoFocused}
         />
       );

@@ -114,6 +114,7 @@ describe('notifications screen', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Dodaj' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova notifikacija' });
+    expect(within(dialog).getByText('Izaberite tipove korisnika, korisnike ili oboje.')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Naslov/ }), 'Novi uslovi');
     await user.type(
       within(dialog).getByRole('textbox', { name: /Tekst notifikacije/ }),

@@ -48,14 +48,14 @@ export const notificationsResource = defineResource<NotificationRow>({
       titleKey: 'notifications.subject',
       filter: { kind: 'text' },
       isSortable: true,
-      width: 130,
+      width: 120,
     },
     {
       key: 'notification_text',
       titleKey: 'notifications.text',
       filter: { kind: 'text' },
-      width: 170,
-      render: (notification) => <TruncatedText text={notification.notification_text} maxWidth={220} />,
+      width: 150,
+      render: (notification) => <TruncatedText text={notification.notification_text} maxWidth={190} />,
     },
     {
       key: 'sender',
@@ -72,7 +72,7 @@ export const notificationsResource = defineResource<NotificationRow>({
     {
       key: 'users',
       titleKey: 'notifications.users',
-      width: 140,
+      width: 130,
       render: (notification) => <Chips labels={notification.users.map((user) => user.full_name)} />,
     },
     { key: 'recipients_count', titleKey: 'notifications.recipients', align: 'right', width: 90 },
@@ -88,6 +88,7 @@ export const notificationsResource = defineResource<NotificationRow>({
         kind: 'select',
         picker: 'user_types',
         isMultiple: true,
+        helperKey: 'notifications.targetsHint',
       },
       {
         name: 'notification_for_users',
