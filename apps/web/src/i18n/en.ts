@@ -146,7 +146,6 @@ export const en: Catalogue = {
   placeholder: {
     inPreparation: 'In preparation',
     inPreparationText: 'This screen is being prepared and will be available soon.',
-    dashboardText: 'Welcome to the Usluge administration.',
     testText: 'Administration test page.',
     noAccess: 'No access',
     noAccessText: 'Your role may not open this screen.',

@@ -153,7 +153,6 @@ export const me = {
   placeholder: {
     inPreparation: 'U pripremi',
     inPreparationText: 'Ovaj ekran je u pripremi i uskoro će biti dostupan.',
-    dashboardText: 'Dobro došli u administraciju platforme Usluge.',
     testText: 'Testna stranica administracije.',
     noAccess: 'Nemate pristup',
     noAccessText: 'Vaša uloga nema pravo da otvori ovaj ekran.',
