@@ -53,6 +53,10 @@ const ADMIN_SCREENS: Partial<Record<Area, LazyComponent>> = {
   notifications: resourceScreen(() =>
     import('../pages/admin/notifications/notifications-resource.tsx').then((m) => m.notificationsResource),
   ),
+  services: page(
+    () => import('../pages/admin/services/services-screen.tsx'),
+    (m) => m.ServicesScreen,
+  ),
   dashboard: page(
     () => import('../pages/admin/dashboard/dashboard-screen.tsx'),
     (m) => m.DashboardScreen,

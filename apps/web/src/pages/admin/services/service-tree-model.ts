@@ -1,0 +1,63 @@
+import type { ServiceNode } from '@usluge/contract';
+
+/** The tree view's item id of a node (the tree library wants strings). */
+export function itemIdOf(node: Pick<ServiceNode, 'id'>): string {
+  return String(node.id);
+}
+
+/** Every node of the answer, depth first, in the order the server gave. */
+export function* walkNodes(nodes: readonly ServiceNode[]): Generator<ServiceNode> {
+  for (const node of nodes) {
+    yield node;
+    yield* walkNodes(node.services);
+  }
+}
+
+/** The node with this id anywhere in the tree, or undefined. */
+export function findNode(nodes: readonly ServiceNode[], id: number): ServiceNode | undefined {
+  for (const node of walkNodes(nodes)) if (node.id === id) return node;
+  return undefined;
+}
+
+/**
+ * The items to expand so that every match of a search answer shows: the folders holding matches.
+ * The server answers only the matches and their ancestors, so every node with children qualifies.
+ */
+export function expandedForSearch(nodes: readonly ServiceNode[]): string[] {
+  const ids: string[] = [];
+  for (const node of walkNodes(nodes)) if (node.services.length > 0) ids.push(itemIdOf(node));
+  return ids;
+}
+
+/** A name cut around the searched text: the parts before, the match itself, and after. */
+export type HighlightParts = { before: string; match: string; after: string };
+
+/**
+ * Where the search text sits in a name, compared without case as the server's `ilike` does;
+ * null when it is not there (no search, or a node shown only as an ancestor of a match).
+ */
+export function highlightParts(name: string, search: string): HighlightParts | null {
+  const needle = search.trim().toLocaleLowerCase('sr-Latn');
+  if (needle === '') return null;
+  const at = name.toLocaleLowerCase('sr-Latn').indexOf(needle);
+  if (at < 0) return null;
+  return {
+    before: name.slice(0, at),
+    match: name.slice(at, at + needle.length),
+    after: name.slice(at + needle.length),
+  };
+}
+
+// Making a number format is costly next to using one: one per language, kept.
+const creditFormats = new Map<string, Intl.NumberFormat>();
+
+/** A credit cost as the interface language writes numbers (9,5 in Montenegrin, 9.5 in English). */
+export function formatCredit(credit: number, language: string): string {
+  const locale = language === 'en' ? 'en' : 'sr-Latn-ME';
+  let format = creditFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    creditFormats.set(locale, format);
+  }
+  return format.format(credit);
+}
