@@ -57,6 +57,11 @@ const ADMIN_SCREENS: Partial<Record<Area, LazyComponent>> = {
     () => import('../pages/admin/services/services-screen.tsx'),
     (m) => m.ServicesScreen,
   ),
+  ads: resourceScreen(() => import('../pages/admin/ads/ads-resource.tsx').then((m) => m.adsResource)),
+  adsOnApproval: page(
+    () => import('../pages/admin/ads/ads-on-approval-screen.tsx'),
+    (m) => m.AdsOnApprovalScreen,
+  ),
   dashboard: page(
     () => import('../pages/admin/dashboard/dashboard-screen.tsx'),
     (m) => m.DashboardScreen,

@@ -1,0 +1,268 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
+import { type AdDetails, type AdRow, formatDateTime } from '@usluge/contract';
+import { Fragment, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RowActionDialogProps } from '../../../components/list/resource-types.ts';
+import { AdPhotos } from './ad-photos.tsx';
+import { AdStatusChip, useStatusName } from './ad-status.tsx';
+import { adDetailsQueryKey, fetchAdDetails } from './ads-api.ts';
+
+/** '50,00 €', in the interface language's number format. */
+export function useMoney(): (amount: number, currency: AdRow['currency']) => string {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'sr-Latn-ME', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return (amount, currency) => `${format.format(amount)} ${currency.sign ?? currency.short_name}`;
+}
+
+/** '50,00 € – 120,00 €', or 'od 50,00 €' without an upper price. */
+export function usePriceRange(): (ad: Pick<AdRow, 'price_from' | 'price_to' | 'currency'>) => string {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (ad) =>
+    ad.price_to === null
+      ? t('ads.details.priceFrom', { price: money(ad.price_from, ad.currency) })
+      : `${money(ad.price_from, ad.currency)} – ${money(ad.price_to, ad.currency)}`;
+}
+
+/** The ad's details, loaded once per ad and kept while the same ad is shown again. */
+export function useAdDetails(id: number | null) {
+  return useQuery({
+    queryKey: adDetailsQueryKey(id ?? 0),
+    queryFn: ({ signal }) => fetchAdDetails(id ?? 0, signal),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+function Section({ title, level, children }: { title: string; level: 'h3' | 'h4'; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="subtitle2" component={level} sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * Everything `GET /api/jobs/show/{id}` answers: kind, status, price, currency, poster, last change
+ * to the minute, description, services, places, working days with shifts, photos (lightbox) and
+ * the status history (who, when, from, to, reason).
+ */
+export function AdDetailsView({
+  ad,
+  onLightboxChange,
+  sectionLevel = 'h3',
+}: {
+  ad: AdDetails;
+  onLightboxChange: (isOpen: boolean) => void;
+  /** h3 under the dialog's title; h4 where the ad's title is itself an h3 (the review). */
+  sectionLevel?: 'h3' | 'h4';
+}) {
+  const { t } = useTranslation();
+  const priceRange = usePriceRange();
+  const statusName = useStatusName();
+  const facts: { label: string; value: ReactNode }[] = [
+    { label: t('ads.columns.kind'), value: ad.is_offer ? t('ads.offer') : t('ads.demand') },
+    { label: t('ads.details.status'), value: <AdStatusChip status={ad.status} /> },
+    { label: t('ads.details.priceRange'), value: priceRange(ad) },
+    {
+      label: t('ads.details.currency'),
+      value: `${ad.currency.short_name}${ad.currency.sign ? ` (${ad.currency.sign})` : ''}`,
+    },
+    { label: t('ads.details.poster'), value: ad.user_name },
+    { label: t('ads.details.updatedAt'), value: formatDateTime(new Date(ad.updated_at)) },
+  ];
+  if (ad.status_comment) facts.push({ label: t('ads.details.statusComment'), value: ad.status_comment });
+
+  return (
+    <Stack spacing={2.5}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(96px, auto) 1fr', sm: 'repeat(2, minmax(120px, auto) 1fr)' },
+          columnGap: 2,
+          rowGap: 1,
+          alignItems: 'center',
+          m: 0,
+        }}
+      >
+        {facts.map((fact) => (
+          <Fragment key={fact.label}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {fact.label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {fact.value}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
+
+      <Section level={sectionLevel} title={t('ads.details.description')}>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {ad.description || t('ads.details.noDescription')}
+        </Typography>
+      </Section>
+
+      <Section level={sectionLevel} title={t('ads.details.services')}>
+        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+          {ad.services.map((service) => (
+            <Chip key={service.id} size="small" variant="outlined" label={service.name} />
+          ))}
+        </Stack>
+      </Section>
+
+      <Section level={sectionLevel} title={t('ads.details.places')}>
+        {ad.all_countries || ad.places.length === 0 ? (
+          <Typography variant="body2">{t('ads.details.allCountries')}</Typography>
+        ) : (
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {ad.places.map((place) => (
+              <Typography component="li" variant="body2" key={place.os_country_id}>
+                <strong>{place.name}</strong>:{' '}
+                {place.cities.length === 0
+                  ? t('ads.details.wholeCountry')
+                  : place.cities.map((city) => city.name).join(', ')}
+              </Typography>
+            ))}
+          </Box>
+        )}
+      </Section>
+
+      <Section level={sectionLevel} title={t('ads.details.workingDays')}>
+        {ad.all_working_days || ad.ad_days.length === 0 ? (
+          <Typography variant="body2">{t('ads.details.allWorkingDays')}</Typography>
+        ) : (
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {ad.ad_days.map((day) => (
+              <Typography component="li" variant="body2" key={day.day_id}>
+                <strong>{day.name}</strong>:{' '}
+                {day.times.length === 0
+                  ? t('ads.details.noTimes')
+                  : day.times.map((shift) => `${shift.start_at}–${shift.stop_at}`).join(', ')}
+              </Typography>
+            ))}
+          </Box>
+        )}
+      </Section>
+
+      <Section level={sectionLevel} title={t('ads.details.photos')}>
+        <AdPhotos title={ad.title} photos={ad.photos} onLightboxChange={onLightboxChange} />
+      </Section>
+
+      <Section level={sectionLevel} title={t('ads.details.history')}>
+        {ad.status_history.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('ads.details.noHistory')}
+          </Typography>
+        ) : (
+          <Stack
+            component="ol"
+            divider={<Divider component="li" aria-hidden />}
+            spacing={1}
+            sx={{ m: 0, p: 0, listStyle: 'none' }}
+          >
+            {[...ad.status_history].reverse().map((entry) => (
+              <Box component="li" key={`${entry.created_at}-${entry.to.id}`}>
+                <Typography variant="body2">
+                  <time dateTime={new Date(entry.created_at).toISOString()}>
+                    {formatDateTime(new Date(entry.created_at))}
+                  </time>
+                  {entry.changed_by ? ` · ${entry.changed_by}` : ''}
+                </Typography>
+                <Typography variant="body2">
+                  {entry.from ? `${statusName(entry.from)} → ` : ''}
+                  <strong>{statusName(entry.to)}</strong>
+                </Typography>
+                {entry.reason && (
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {t('ads.details.historyReason')}: {entry.reason}
+                  </Typography>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Section>
+    </Stack>
+  );
+}
+
+/** Loading, failure or the details of one ad. */
+export function AdDetailsContent({
+  id,
+  onLightboxChange,
+}: {
+  id: number;
+  onLightboxChange: (isOpen: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const details = useAdDetails(id);
+  if (details.isPending)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </Box>
+    );
+  if (details.isError) return <Alert severity="error">{t('ads.details.loadFailed')}</Alert>;
+  return <AdDetailsView ad={details.data} onLightboxChange={onLightboxChange} />;
+}
+
+/** The details row action: a dialog (850 px; the whole screen of a phone) with the ad's details. */
+export function AdDetailsDialog({ row, isOpen, onClose }: RowActionDialogProps<AdRow>) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [isLightboxOpen, setLightboxOpen] = useState(false);
+  return (
+    <Dialog
+      open={isOpen}
+      onClose={() => {
+        // Escape in the lightbox closes the lightbox only.
+        if (!isLightboxOpen) onClose();
+      }}
+      aria-labelledby={titleId}
+      fullWidth
+      fullScreen={isPhone}
+      // The lightbox lies over the dialog and holds the focus while it is open.
+      disableEnforceFocus={isLightboxOpen}
+      slotProps={{ paper: { sx: { maxWidth: isPhone ? undefined : 850 } } }}
+    >
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="overline" component="span" sx={{ display: 'block', lineHeight: 1.5 }}>
+          {t('ads.details.title')}
+        </Typography>
+        {row.title}
+      </DialogTitle>
+      <DialogContent dividers>
+        <AdDetailsContent id={Number(row.id)} onLightboxChange={setLightboxOpen} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          {t('common.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import Chip from '@mui/material/Chip';
+import type { AdRow, LeadRow } from '@usluge/contract';
+import { useTranslation } from 'react-i18next';
+import { HistoryDialog } from '../../../components/list/history-table.tsx';
+import { DateTimeText } from '../../../components/list/list-cells.tsx';
+import type { ColumnConfig, RowActionDialogProps } from '../../../components/list/resource-types.ts';
+
+/** Accepted, declined or not answered yet. */
+function AcceptedChip({ isAccepted }: { isAccepted: boolean | null }) {
+  const { t } = useTranslation();
+  if (isAccepted === null) return <Chip size="small" variant="outlined" label={t('ads.leads.isPending')} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={isAccepted ? 'success' : 'default'}
+      label={isAccepted ? t('ads.leads.isAccepted') : t('ads.leads.isDeclined')}
+    />
+  );
+}
+
+const LEAD_COLUMNS: readonly ColumnConfig<LeadRow>[] = [
+  { key: 'service', titleKey: 'ads.leads.service', render: (lead) => lead.service?.name ?? '' },
+  { key: 'name', titleKey: 'ads.leads.name' },
+  { key: 'last_name', titleKey: 'ads.leads.lastName' },
+  { key: 'credit', titleKey: 'ads.leads.credit', align: 'right' },
+  {
+    key: 'contact_time',
+    titleKey: 'ads.leads.contactTime',
+    render: (lead) => <DateTimeText value={lead.contact_time} />,
+  },
+  {
+    key: 'is_accepted',
+    titleKey: 'ads.leads.accepted',
+    render: (lead) => <AcceptedChip isAccepted={lead.is_accepted} />,
+  },
+  {
+    key: 'response_time',
+    titleKey: 'ads.leads.responseTime',
+    render: (lead) => <DateTimeText value={lead.response_time} />,
+  },
+];
+
+/** Who contacted the ad (`POST /api/leads/index` filtered by ad_id), latest contact first. */
+export function AdLeadsDialog({ row, isOpen, onClose }: RowActionDialogProps<AdRow>) {
+  const { t } = useTranslation();
+  return (
+    <HistoryDialog<LeadRow>
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('ads.leads.title', { title: row.title })}
+      path="/api/leads/index"
+      filters={{ ad_id: { operator: 'equals', value: Number(row.id) } }}
+      columns={LEAD_COLUMNS}
+      sort={{ key: 'contact_time', isDescending: true }}
+      // Seven columns with two moments fit side by side without scrolling.
+      width={1200}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  AD_STATUS,
+  type AdDetails,
+  type AdRow,
+  type AdStatus,
+  type BulkStatusChange,
+  type BulkStatusChangeResponse,
+  type ListRequest,
+  type StatusChange,
+} from '@usluge/contract';
+import { http } from '../../../api/http-client.ts';
+import { fetchList } from '../../../api/list-api.ts';
+
+/** The ads' endpoint name (`/api/jobs/index`, `/store`, `/update/{id}`, `/destroy/{id}`). */
+export const ADS_ENTITY = 'jobs';
+
+export const adDetailsQueryKey = (id: number) => ['ad-details', id] as const;
+
+/** `GET /api/jobs/show/{id}`: everything the details dialog shows. */
+export function fetchAdDetails(id: number, signal?: AbortSignal) {
+  return http.get<AdDetails>(`/api/jobs/show/${id}`, { signal });
+}
+
+/** Where an ad in this status may go next (`POST /api/ad_statuses/statusOrder`). */
+export async function fetchNextStatuses(statusId: number, signal?: AbortSignal): Promise<AdStatus[]> {
+  const answer = await http.post<{ status_order: AdStatus[] }>(
+    '/api/ad_statuses/statusOrder',
+    { status_id: statusId, is_report: false },
+    { signal },
+  );
+  return answer.status_order;
+}
+
+/**
+ * One moderator's decision. `from_status_id` is the status they saw: if someone decided first the
+ * server answers 409 and the HTTP client shows its message. Field errors (the reason) are shown by
+ * the caller's form.
+ */
+export function changeAdStatus(id: number, change: StatusChange) {
+  return http.put<AdRow>(`/api/jobs/changeStatus/${id}`, change, {
+    shownFields: ['ad_status_id', 'status_comment'],
+  });
+}
+
+/** The same decision for several ads, each checked alone: which changed, which were refused and why. */
+export function changeAdStatuses(change: BulkStatusChange) {
+  return http.put<BulkStatusChangeResponse>('/api/jobs/changeStatus', change, {
+    shownFields: ['ad_status_id', 'status_comment'],
+  });
+}
+
+/**
+ * Page `page` of the active ads awaiting approval, oldest first: the review queue (an ad its owner
+ * withdrew needs no decision).
+ */
+export function fetchWaitingAds(page: number, pageSize: number, signal?: AbortSignal) {
+  const request: ListRequest = {
+    filters: { status: { operator: 'equals', value: AD_STATUS.awaitingApproval } },
+    options: { page, itemsPerPage: pageSize, sortBy: ['updated_at'], sortDesc: [false] },
+    show_only_active: true,
+  };
+  return fetchList<AdRow>(ADS_ENTITY, request, signal);
+}

@@ -1,0 +1,184 @@
+import DetailsIcon from '@mui/icons-material/Article';
+import LeadsIcon from '@mui/icons-material/ContactPhone';
+import StatusIcon from '@mui/icons-material/PublishedWithChanges';
+import Box from '@mui/material/Box';
+import { AD_STATUS, type AdRow } from '@usluge/contract';
+import { useTranslation } from 'react-i18next';
+import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
+import {
+  type ColumnConfig,
+  defineResource,
+  type ResourceConfig,
+  type RowAction,
+} from '../../../components/list/resource-types.ts';
+import { AdDetailsDialog, useMoney } from './ad-details.tsx';
+import { adForm } from './ad-form/ad-form.tsx';
+import { AdLeadsDialog } from './ad-leads-dialog.tsx';
+import { AdStatusChip, STATUS_OPTIONS } from './ad-status.tsx';
+import { AdStatusDialog } from './ad-status-dialog.tsx';
+import { ADS_ENTITY } from './ads-api.ts';
+import { adBulkActions } from './bulk-status-dialog.tsx';
+
+/** The row action the status chip opens. */
+export const STATUS_ACTION = 'status';
+
+function OfferText({ isOffer }: { isOffer: boolean }) {
+  const { t } = useTranslation();
+  return <>{isOffer ? t('ads.offer') : t('ads.demand')}</>;
+}
+
+/** One line cut with an ellipsis in the table (the whole text on hover); wrapped on a phone's card. */
+function ShortText({ text, maxWidth }: { text: string; maxWidth: number }) {
+  return (
+    <Box
+      component="span"
+      title={text}
+      sx={{
+        display: 'block',
+        maxWidth: { md: maxWidth },
+        overflow: { md: 'hidden' },
+        textOverflow: { md: 'ellipsis' },
+        whiteSpace: { md: 'nowrap' },
+      }}
+    >
+      {text}
+    </Box>
+  );
+}
+
+function Money({ amount, ad }: { amount: number | null; ad: AdRow }) {
+  const money = useMoney();
+  return amount === null ? null : money(amount, ad.currency);
+}
+
+/** SPEC.md 2 'Ads list': the columns and their filters, the status chip opening the status dialog. */
+function adColumns(statusFilter: ColumnConfig<AdRow>['filter']): readonly ColumnConfig<AdRow>[] {
+  return [
+    updatedAtColumn(),
+    {
+      key: 'title',
+      titleKey: 'ads.columns.title',
+      filter: { kind: 'text' },
+      isSortable: true,
+      width: 160,
+      render: (ad) => <ShortText text={ad.title} maxWidth={220} />,
+    },
+    {
+      key: 'is_offer',
+      titleKey: 'ads.columns.kind',
+      filter: {
+        kind: 'select',
+        options: [
+          { value: 'true', labelKey: 'ads.offer' },
+          { value: 'false', labelKey: 'ads.demand' },
+        ],
+      },
+      isSortable: true,
+      width: 110,
+      render: (ad) => <OfferText isOffer={ad.is_offer} />,
+    },
+    {
+      key: 'user_name',
+      titleKey: 'ads.columns.user',
+      filter: { kind: 'text' },
+      isSortable: true,
+      width: 130,
+      render: (ad) => <ShortText text={ad.user_name} maxWidth={170} />,
+    },
+    {
+      key: 'price_from',
+      titleKey: 'ads.columns.priceFrom',
+      filter: { kind: 'number', operator: 'gte' },
+      isSortable: true,
+      align: 'right',
+      width: 100,
+      render: (ad) => <Money amount={ad.price_from} ad={ad} />,
+    },
+    {
+      key: 'price_to',
+      titleKey: 'ads.columns.priceTo',
+      filter: { kind: 'number', operator: 'lte' },
+      isSortable: true,
+      align: 'right',
+      width: 100,
+      render: (ad) => <Money amount={ad.price_to} ad={ad} />,
+    },
+    {
+      key: 'currency_id',
+      titleKey: 'columns.currency',
+      filter: { kind: 'select', picker: 'currencies' },
+      width: 80,
+      render: (ad) => ad.currency.short_name,
+    },
+    {
+      key: 'status',
+      titleKey: 'ads.columns.status',
+      ...(statusFilter ? { filter: statusFilter } : {}),
+      isSortable: true,
+      width: 140,
+      render: (ad, cell) => (
+        <AdStatusChip status={ad.status} onClick={() => cell.openAction(STATUS_ACTION)} />
+      ),
+    },
+    isActiveColumn(),
+  ];
+}
+
+const rowActions: readonly RowAction<AdRow>[] = [
+  {
+    key: 'details',
+    labelKey: 'ads.details.open',
+    icon: <DetailsIcon fontSize="small" />,
+    renderDialog: (props) => <AdDetailsDialog {...props} />,
+  },
+  {
+    key: 'leads',
+    labelKey: 'ads.leads.open',
+    icon: <LeadsIcon fontSize="small" />,
+    renderDialog: (props) => <AdLeadsDialog {...props} />,
+  },
+  {
+    key: STATUS_ACTION,
+    labelKey: 'ads.statusDialog.title',
+    icon: <StatusIcon fontSize="small" />,
+    // The status chip in the row opens it; no second button for the same thing.
+    isShown: () => false,
+    renderDialog: (props) => <AdStatusDialog {...props} />,
+  },
+];
+
+const common = {
+  entity: ADS_ENTITY,
+  defaultSort: { key: 'updated_at', isDescending: true },
+  canAdd: true,
+  canEdit: true,
+  canDelete: true,
+  form: adForm,
+  messagesKey: 'resources.ads',
+  rowName: (ad: AdRow) => ad.title,
+  rowActions,
+} satisfies Partial<ResourceConfig<AdRow>>;
+
+/** `/ads`: every ad, filtered by any status. */
+export const adsResource = defineResource<AdRow>({
+  ...common,
+  titleKey: 'pages.ads',
+  columns: adColumns({ kind: 'select', options: STATUS_OPTIONS }),
+});
+
+/** The status '/ads-on-approval' is fixed to (its screen keeps it in the URL). */
+export const WAITING_STATUS_FILTER = String(AD_STATUS.awaitingApproval);
+
+/**
+ * `/ads-on-approval`: the same list fixed to 'Čeka odobrenje' (the status filter offers only it),
+ * with bulk approve / reject of the chosen rows.
+ */
+export const adsOnApprovalResource = defineResource<AdRow>({
+  ...common,
+  titleKey: 'pages.adsOnApproval',
+  columns: adColumns({
+    kind: 'select',
+    options: STATUS_OPTIONS.filter((option) => String(option.value) === WAITING_STATUS_FILTER),
+  }),
+  bulkActions: adBulkActions,
+});

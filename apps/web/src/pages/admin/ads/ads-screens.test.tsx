@@ -1,0 +1,197 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdDetails, AdRow, AdStatus } from '@usluge/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonResponse, listAnswer, mockFetch, type SeenRequest } from '../../../test/fetch-mock.ts';
+import { ADMIN_USER } from '../../../test/fixtures.ts';
+import { renderApp, resetApp, setAuthenticatedFlag } from '../../../test/render-app.tsx';
+
+const WAITING: AdStatus = {
+  id: 1,
+  name: 'Čeka odobrenje',
+  background_color: '#FFC107',
+  is_reason_required: false,
+};
+const APPROVED: AdStatus = { id: 2, name: 'Odobren', background_color: '#4CAF50', is_reason_required: false };
+const REJECTED: AdStatus = { id: 3, name: 'Odbijen', background_color: '#F44336', is_reason_required: true };
+
+function adRow(id: number, title: string, status: AdStatus = WAITING): AdRow {
+  return {
+    id,
+    title,
+    is_offer: true,
+    posted_by_user_id: 12,
+    user_name: 'Marko Marković',
+    price_from: 20,
+    price_to: null,
+    currency: { id: 1, short_name: 'EUR', sign: '€' },
+    status,
+    is_active: true,
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-02T10:00:00Z',
+  };
+}
+
+function adDetails(row: AdRow): AdDetails {
+  return {
+    ...row,
+    description: `Opis oglasa ${row.title}`,
+    status_comment: null,
+    all_countries: true,
+    all_working_days: true,
+    services: [{ id: 4, name: 'Košenje trave' }],
+    places: [],
+    ad_days: [],
+    photos: [],
+    status_history: [],
+  };
+}
+
+// The screens' modules (the ad form with its pickers among them) load once, before the first test.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../app/shell/admin-layout.tsx'),
+    import('../../../components/list/list-screen.tsx'),
+    import('./ads-resource.tsx'),
+    import('./ads-on-approval-screen.tsx'),
+  ]);
+}, 60_000);
+
+const MOWING = adRow(5, 'Košenje dvorišta');
+const MOVING = adRow(6, 'Selidba stana');
+
+async function openScreen(path: string, extra: Parameters<typeof mockFetch>[0] = {}) {
+  await resetApp();
+  setAuthenticatedFlag();
+  const net = mockFetch({
+    'GET /api/user': { body: ADMIN_USER },
+    'POST /api/jobs/index': listAnswer([MOWING, MOVING]),
+    'GET /api/jobs/show/5': { body: adDetails(MOWING) },
+    'GET /api/jobs/show/6': { body: adDetails(MOVING) },
+    'POST /api/ad_statuses/statusOrder': { body: { status_order: [APPROVED, REJECTED] } },
+    'POST /api/currencies/index_active': listAnswer([{ id: 1, name: 'Euro', short_name: 'EUR', sign: '€' }]),
+    ...extra,
+  });
+  await renderApp(path, { isReset: false });
+  await screen.findAllByText('Košenje dvorišta');
+  return { net, user: userEvent.setup() };
+}
+
+const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLElement;
+
+describe('the status dialog', () => {
+  it('offers the status order, requires a status and, for Odbijen, a reason; sends the status seen', async () => {
+    const { net, user } = await openScreen('/ads', {
+      'PUT /api/jobs/changeStatus/5': { body: adRow(5, 'Košenje dvorišta', REJECTED) },
+    });
+    await user.click(
+      within(rowOf('Košenje dvorišta')).getByRole('button', { name: 'Promijeni status: Čeka odobrenje' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Promjena statusa' });
+    expect(net.lastBodyOf('POST /api/ad_statuses/statusOrder')).toMatchObject({ status_id: 1 });
+    const choices = await within(dialog).findAllByRole('radio');
+    expect(choices.map((radio) => radio.closest('label')?.textContent)).toEqual(['Odobren', 'Odbijen']);
+
+    // Nothing chosen: 'Obavezno polje'.
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj status' }));
+    expect(await within(dialog).findByText('Obavezno polje')).toBeInTheDocument();
+
+    // Odobren needs no reason; Odbijen does.
+    await user.click(within(dialog).getByRole('radio', { name: 'Odobren' }));
+    expect(within(dialog).queryByRole('textbox', { name: /Razlog/ })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'Odbijen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj status' }));
+    expect(await within(dialog).findByText('Obavezno polje.')).toBeInTheDocument();
+    expect(net.callsTo('PUT /api/jobs/changeStatus/5')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Razlog/ }), 'Nedostaje opis.');
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj status' }));
+    await waitFor(() =>
+      expect(net.lastBodyOf('PUT /api/jobs/changeStatus/5')).toEqual({
+        ad_status_id: 3,
+        status_comment: 'Nedostaje opis.',
+        from_status_id: 1,
+      }),
+    );
+    expect(await screen.findByText('Status oglasa „Košenje dvorišta“ je sada: Odbijen.')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when someone decided first (409) and reloads the list", async () => {
+    const stale = 'Oglas je u međuvremenu dobio status „Odobren". Osvježite prikaz i odlučite ponovo.';
+    const { net, user } = await openScreen('/ads', {
+      'PUT /api/jobs/changeStatus/5': { status: 409, body: { message: stale } },
+    });
+    const listCalls = net.callsTo('POST /api/jobs/index').length;
+    await user.click(
+      within(rowOf('Košenje dvorišta')).getByRole('button', { name: 'Promijeni status: Čeka odobrenje' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Promjena statusa' });
+    await user.click(await within(dialog).findByRole('radio', { name: 'Odobren' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj status' }));
+    const error = await screen.findByRole('dialog', { name: 'Greška' });
+    expect(within(error).getByText(stale)).toBeInTheDocument();
+    await waitFor(() => expect(net.callsTo('POST /api/jobs/index').length).toBeGreaterThan(listCalls));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Promjena statusa' })).toBeNull());
+  });
+});
+
+describe('the review mode', () => {
+  it('decides by keys A, R (reason) and S, not while typing the reason, and moves to the next ad', async () => {
+    const { net, user } = await openScreen('/ads-on-approval', {
+      'PUT /api/jobs/changeStatus/5': { body: adRow(5, 'Košenje dvorišta', APPROVED) },
+      'PUT /api/jobs/changeStatus/6': (request: SeenRequest) =>
+        jsonResponse(200, adRow(6, 'Selidba stana', request.body ? REJECTED : WAITING)),
+    });
+    // The list is fixed to the waiting status.
+    await waitFor(() =>
+      expect(net.lastBodyOf('POST /api/jobs/index')).toMatchObject({
+        filters: { status: { operator: 'equals', value: 1 } },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Pregled jedan po jedan' }));
+    const review = await screen.findByRole('dialog', { name: 'Pregled oglasa na odobrenju' });
+    expect(
+      await within(review).findByRole('heading', { level: 3, name: 'Košenje dvorišta' }),
+    ).toBeInTheDocument();
+    // The keys are shown on the buttons.
+    expect(within(review).getByRole('button', { name: 'Odobri' })).toHaveAttribute('aria-keyshortcuts', 'A');
+    expect(within(review).getByRole('button', { name: 'Odbij' })).toHaveAttribute('aria-keyshortcuts', 'R');
+    expect(within(review).getByRole('button', { name: 'Preskoči' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'S',
+    );
+
+    // A approves what the moderator saw, then the next ad comes.
+    await user.keyboard('a');
+    await waitFor(() =>
+      expect(net.lastBodyOf('PUT /api/jobs/changeStatus/5')).toEqual({
+        ad_status_id: 2,
+        status_comment: null,
+        from_status_id: 1,
+      }),
+    );
+    expect(
+      await within(review).findByRole('heading', { level: 3, name: 'Selidba stana' }),
+    ).toBeInTheDocument();
+    expect(within(review).getByRole('status')).toHaveTextContent('Oglas „Košenje dvorišta“ je odobren.');
+
+    // R opens the reason; typing a, s, r there is text.
+    await user.keyboard('r');
+    const reason = await within(review).findByRole('textbox', { name: /Razlog odbijanja/ });
+    await waitFor(() => expect(reason).toHaveFocus());
+    await user.click(within(review).getByRole('button', { name: 'Potvrdi odbijanje' }));
+    expect(await within(review).findByText('Obavezno polje.')).toBeInTheDocument();
+    await user.type(reason, 'asr');
+    expect(reason).toHaveValue('asr');
+    expect(net.callsTo('PUT /api/jobs/changeStatus/6')).toHaveLength(0);
+    expect(within(review).getByRole('heading', { level: 3, name: 'Selidba stana' })).toBeInTheDocument();
+
+    // Back: the reason goes, the keys work again; S skips to the end of the queue.
+    await user.click(within(review).getByRole('button', { name: 'Nazad' }));
+    expect(within(review).queryByRole('textbox', { name: /Razlog odbijanja/ })).toBeNull();
+    within(review).getByRole('heading', { level: 3, name: 'Selidba stana' }).focus();
+    await user.keyboard('s');
+    expect(await within(review).findByText('Nema više oglasa na čekanju.')).toBeInTheDocument();
+    expect(net.callsTo('PUT /api/jobs/changeStatus/6')).toHaveLength(0);
+  });
+});

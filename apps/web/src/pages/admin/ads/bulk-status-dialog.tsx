@@ -1,0 +1,198 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ApproveIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import RejectIcon from '@mui/icons-material/HighlightOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import {
+  AD_STATUS,
+  type AdRow,
+  type BulkStatusChange,
+  type BulkStatusChangeResponse,
+  bulkStatusChangeSchema,
+  validationErrorMap,
+} from '@usluge/contract';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../../api/http-error.ts';
+import { DialogForm, FormDialogFrame } from '../../../components/form/dialog-form.tsx';
+import { FormFieldInput } from '../../../components/form/form-field-input.tsx';
+import type { FormField } from '../../../components/form/form-types.ts';
+import type { BulkAction, BulkActionDialogProps } from '../../../components/list/resource-types.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { changeAdStatuses } from './ads-api.ts';
+
+type Decision = 'approve' | 'reject';
+
+const TO_STATUS: Record<Decision, number> = { approve: AD_STATUS.approved, reject: AD_STATUS.rejected };
+
+const REASON_FIELD: FormField<BulkStatusChange> = {
+  name: 'status_comment',
+  labelKey: 'ads.bulk.reason',
+  kind: 'textarea',
+  isRequired: true,
+};
+
+/**
+ * Approve or reject the chosen ads at once (`PUT /api/jobs/changeStatus` with ids). Each ad is
+ * checked on its own; the dialog then says which changed and which were refused, and why.
+ */
+function BulkStatusDialog({ decision, ...props }: BulkActionDialogProps<AdRow> & { decision: Decision }) {
+  return (
+    <FormDialogFrame isOpen={props.isOpen} onClose={props.onClose} width={500}>
+      {(titleId) => <BulkStatusBody decision={decision} {...props} titleId={titleId} />}
+    </FormDialogFrame>
+  );
+}
+
+function BulkStatusBody({
+  decision,
+  rows,
+  onClose,
+  onChanged,
+  titleId,
+}: BulkActionDialogProps<AdRow> & { decision: Decision; titleId: string }) {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<BulkStatusChangeResponse | null>(null);
+  const statusIds = new Set(rows.map((row) => row.status.id));
+  // The status the moderator saw, when the chosen ads share one: an ad that moved on meanwhile is refused.
+  const [seenStatus] = statusIds.size === 1 ? [...statusIds] : [];
+  const form = useForm<BulkStatusChange, unknown, BulkStatusChange>({
+    resolver: zodResolver(bulkStatusChangeSchema, { error: validationErrorMap(currentLanguage()) }) as never,
+    defaultValues: {
+      ids: rows.map((row) => Number(row.id)),
+      ad_status_id: TO_STATUS[decision],
+      status_comment: '',
+      ...(seenStatus === undefined ? {} : { from_status_id: seenStatus }),
+    },
+  });
+  const change = useMutation({
+    mutationFn: (values: BulkStatusChange) =>
+      changeAdStatuses({ ...values, status_comment: decision === 'reject' ? values.status_comment : null }),
+    onSuccess: (answer) => {
+      setResult(answer);
+      onChanged();
+    },
+    onError: (error) => {
+      const message = error instanceof HttpError ? error.fieldErrors.status_comment?.[0] : undefined;
+      if (message) form.setError('status_comment', { type: 'server', message });
+    },
+  });
+
+  if (result) {
+    const titleOf = (id: number) => rows.find((row) => Number(row.id) === id)?.title ?? `#${id}`;
+    return (
+      <>
+        <DialogTitle id={titleId}>{t('ads.bulk.resultTitle')}</DialogTitle>
+        <DialogContent>
+          {result.changed.length > 0 && (
+            <Alert severity="success" sx={{ mb: 2 }}>
+              <Typography component="h3" variant="subtitle2">
+                {t('ads.bulk.changed', { count: result.changed.length })}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {result.changed.map((id) => (
+                  <li key={id}>{titleOf(id)}</li>
+                ))}
+              </Box>
+            </Alert>
+          )}
+          {result.refused.length > 0 && (
+            <Alert severity="warning">
+              <Typography component="h3" variant="subtitle2">
+                {t('ads.bulk.refused', { count: result.refused.length })}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {result.refused.map((refusal) => (
+                  <li key={refusal.id}>
+                    <strong>{titleOf(refusal.id)}</strong>: {refusal.message}
+                  </li>
+                ))}
+              </Box>
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} variant="contained" autoFocus>
+            {t('common.close')}
+          </Button>
+        </DialogActions>
+      </>
+    );
+  }
+
+  return (
+    <DialogForm
+      titleId={titleId}
+      title={
+        decision === 'approve'
+          ? t('ads.bulk.approveTitle', { count: rows.length })
+          : t('ads.bulk.rejectTitle', { count: rows.length })
+      }
+      control={form.control}
+      fields={[]}
+      onSubmit={form.handleSubmit((values) => change.mutate(values))}
+      onClose={onClose}
+      submitButton={
+        <Button
+          type="submit"
+          variant="contained"
+          color={decision === 'approve' ? 'primary' : 'error'}
+          disabled={change.isPending}
+          startIcon={change.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {decision === 'approve' ? t('ads.review.approve') : t('ads.review.reject')}
+        </Button>
+      }
+    >
+      <DialogContentText>{t('ads.bulk.text')}</DialogContentText>
+      <Box component="ul" sx={{ m: 0, pl: 2.5, maxHeight: 160, overflowY: 'auto' }}>
+        {rows.map((row) => (
+          <Typography component="li" variant="body2" key={row.id}>
+            {row.title}
+          </Typography>
+        ))}
+      </Box>
+      {decision === 'reject' && (
+        <Controller
+          control={form.control}
+          name="status_comment"
+          render={({ field, fieldState }) => (
+            <FormFieldInput
+              field={REASON_FIELD}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              isAutoFocused
+            />
+          )}
+        />
+      )}
+    </DialogForm>
+  );
+}
+
+/** The ads lists' bulk actions: approve or reject the chosen ads. */
+export const adBulkActions: readonly BulkAction<AdRow>[] = [
+  {
+    key: 'approve',
+    labelKey: 'ads.bulk.approve',
+    icon: <ApproveIcon />,
+    renderDialog: (props) => <BulkStatusDialog decision="approve" {...props} />,
+  },
+  {
+    key: 'reject',
+    labelKey: 'ads.bulk.reject',
+    icon: <RejectIcon />,
+    renderDialog: (props) => <BulkStatusDialog decision="reject" {...props} />,
+  },
+];

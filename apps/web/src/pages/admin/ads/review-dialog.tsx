@@ -1,0 +1,427 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ApproveIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import RejectIcon from '@mui/icons-material/HighlightOff';
+import SkipIcon from '@mui/icons-material/SkipNext';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  AD_STATUS,
+  type AdRow,
+  type StatusChange,
+  statusChangeSchema,
+  validationErrorMap,
+} from '@usluge/contract';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../../api/http-error.ts';
+import { FormFieldInput } from '../../../components/form/form-field-input.tsx';
+import type { FormField } from '../../../components/form/form-types.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { AdDetailsView, useAdDetails } from './ad-details.tsx';
+import { adDetailsQueryKey, changeAdStatus, fetchAdDetails, fetchWaitingAds } from './ads-api.ts';
+
+/** Waiting ads read per request while looking for the next one. */
+const QUEUE_PAGE_SIZE = 50;
+
+/** The keys of the review (the same in both languages, shown on the buttons). */
+export const REVIEW_KEYS = { approve: 'a', reject: 'r', skip: 's' } as const;
+
+type QueueState = { kind: 'loading' } | { kind: 'error' } | { kind: 'done' } | { kind: 'ready'; ad: AdRow };
+
+/**
+ * The review queue: the waiting ads, oldest first, one at a time. An ad shown once (decided or
+ * skipped) is not offered again in this review; decided ads leave the waiting list by themselves,
+ * so the search for the next one starts again from the first page.
+ */
+function useReviewQueue() {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<QueueState>({ kind: 'loading' });
+  const [waitingCount, setWaitingCount] = useState(0);
+  const shown = useRef(new Set<number>());
+  const candidates = useRef<AdRow[]>([]);
+
+  const advance = useCallback(async () => {
+    const nextCandidate = () => candidates.current.find((ad) => !shown.current.has(Number(ad.id)));
+    setState({ kind: 'loading' });
+    try {
+      let next = nextCandidate();
+      for (let page = 1; next === undefined; page += 1) {
+        const answer = await fetchWaitingAds(page, QUEUE_PAGE_SIZE);
+        setWaitingCount(answer.total_rows);
+        candidates.current = answer.result;
+        next = nextCandidate();
+        if (answer.result.length < QUEUE_PAGE_SIZE) break;
+      }
+      if (next === undefined) {
+        setState({ kind: 'done' });
+        return;
+      }
+      shown.current.add(Number(next.id));
+      setState({ kind: 'ready', ad: next });
+      // The following ad's details load while this one is read.
+      const following = nextCandidate();
+      if (following) {
+        const id = Number(following.id);
+        void queryClient.prefetchQuery({
+          queryKey: adDetailsQueryKey(id),
+          queryFn: ({ signal }) => fetchAdDetails(id, signal),
+        });
+      }
+    } catch {
+      setState({ kind: 'error' });
+    }
+  }, [queryClient]);
+
+  return {
+    state,
+    waitingCount,
+    advance,
+    /** The ad left the waiting list (decided here): one fewer waiting. */
+    onDecided: () => setWaitingCount((count) => Math.max(0, count - 1)),
+  };
+}
+
+/** A text field, a text area or anything editable: typing there is not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+function ShortcutButton({
+  shortcut,
+  children,
+  ...props
+}: {
+  shortcut: string;
+  children: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+  variant?: 'text' | 'outlined' | 'contained';
+  color?: 'primary' | 'error' | 'inherit' | 'success';
+  startIcon?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const key = shortcut.toUpperCase();
+  return (
+    <Button
+      {...props}
+      aria-keyshortcuts={key}
+      title={t('ads.review.shortcutHint', { key })}
+      endIcon={
+        <Box
+          component="kbd"
+          aria-hidden
+          sx={{
+            fontFamily: 'monospace',
+            fontSize: '0.75rem',
+            lineHeight: 1,
+            px: 0.75,
+            py: 0.25,
+            border: 1,
+            borderRadius: 0.5,
+            borderColor: 'currentColor',
+            opacity: 0.85,
+          }}
+        >
+          {key}
+        </Box>
+      }
+    >
+      {children}
+    </Button>
+  );
+}
+
+const REASON_FIELD: FormField<StatusChange> = {
+  name: 'status_comment',
+  labelKey: 'ads.review.reason',
+  kind: 'textarea',
+  isRequired: true,
+};
+
+/**
+ * The review mode of ads on approval: one waiting ad's details at a time with Approve, Reject
+ * (with a reason) and Skip, by button or key (A, R, S; not while typing the reason), moving on to
+ * the next waiting ad. A decision names the status the moderator saw: if someone decided first,
+ * the server's message opens the error dialog and the review moves on.
+ */
+export function ReviewDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const titleId = useId();
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [isLightboxOpen, setLightboxOpen] = useState(false);
+  const escapeHandler = useRef<() => boolean>(() => false);
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
+  return (
+    <Dialog
+      open={isOpen}
+      // The keys act anywhere in the review (the focus stays inside the dialog).
+      onKeyDown={(event) => keyHandler.current(event)}
+      onClose={() => {
+        // Escape closes the lightbox, then the reason field, then the review.
+        if (isLightboxOpen || escapeHandler.current()) return;
+        onClose();
+      }}
+      aria-labelledby={titleId}
+      fullWidth
+      fullScreen={isPhone}
+      disableEnforceFocus={isLightboxOpen}
+      slotProps={{
+        paper: { sx: { maxWidth: isPhone ? undefined : 850, height: isPhone ? undefined : '90vh' } },
+      }}
+    >
+      <ReviewBody
+        titleId={titleId}
+        onClose={onClose}
+        isLightboxOpen={isLightboxOpen}
+        onLightboxChange={setLightboxOpen}
+        escapeHandler={escapeHandler}
+        keyHandler={keyHandler}
+      />
+    </Dialog>
+  );
+}
+
+function ReviewBody({
+  titleId,
+  onClose,
+  isLightboxOpen,
+  onLightboxChange,
+  escapeHandler,
+  keyHandler,
+}: {
+  titleId: string;
+  onClose: () => void;
+  isLightboxOpen: boolean;
+  onLightboxChange: (isOpen: boolean) => void;
+  escapeHandler: { current: () => boolean };
+  keyHandler: { current: (event: KeyboardEvent) => void };
+}) {
+  const { t } = useTranslation();
+  const queue = useReviewQueue();
+  const { advance } = queue;
+  const ad = queue.state.kind === 'ready' ? queue.state.ad : null;
+  const details = useAdDetails(ad === null ? null : Number(ad.id));
+  const [isRejecting, setRejecting] = useState(false);
+  const [lastDecision, setLastDecision] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const reasonForm = useForm<StatusChange, unknown, StatusChange>({
+    resolver: zodResolver(statusChangeSchema, { error: validationErrorMap(currentLanguage()) }) as never,
+    defaultValues: { ad_status_id: AD_STATUS.rejected, status_comment: '' },
+  });
+
+  useEffect(() => {
+    void advance();
+  }, [advance]);
+
+  // A new ad: its title has the focus, so a screen reader reads it and the keys work at once.
+  const adId = ad?.id;
+  useEffect(() => {
+    if (adId !== undefined && details.isSuccess) headingRef.current?.focus();
+  }, [adId, details.isSuccess]);
+
+  escapeHandler.current = () => {
+    if (!isRejecting) return false;
+    setRejecting(false);
+    return true;
+  };
+
+  const moveOn = () => {
+    setRejecting(false);
+    reasonForm.reset();
+    void advance();
+  };
+
+  const decide = useMutation({
+    mutationFn: ({ id, change }: { id: number; change: StatusChange }) => changeAdStatus(id, change),
+    onSuccess: (changed) => {
+      queue.onDecided();
+      // Said inside the review: a snackbar behind the dialog is hidden from screen readers.
+      setLastDecision(
+        changed.status.id === AD_STATUS.approved
+          ? t('ads.review.approved', { title: changed.title })
+          : t('ads.review.rejected', { title: changed.title }),
+      );
+      moveOn();
+    },
+    onError: (error) => {
+      const reasonError = error instanceof HttpError ? error.fieldErrors.status_comment?.[0] : undefined;
+      if (reasonError) {
+        reasonForm.setError('status_comment', { type: 'server', message: reasonError });
+        return;
+      }
+      // Someone decided first: the error dialog says so, and the review goes on with the next ad.
+      if (error instanceof HttpError && (error.status === 409 || error.status === 422)) moveOn();
+    },
+  });
+
+  const seenStatusId = details.data?.status.id ?? ad?.status.id ?? AD_STATUS.awaitingApproval;
+  const canDecide = ad !== null && details.isSuccess && !decide.isPending;
+  const approve = () => {
+    if (!canDecide || ad === null) return;
+    decide.mutate({
+      id: Number(ad.id),
+      change: { ad_status_id: AD_STATUS.approved, status_comment: null, from_status_id: seenStatusId },
+    });
+  };
+  const startRejecting = () => {
+    if (canDecide) setRejecting(true);
+  };
+  const reject = reasonForm.handleSubmit((values) => {
+    if (!canDecide || ad === null) return;
+    decide.mutate({
+      id: Number(ad.id),
+      change: {
+        ad_status_id: AD_STATUS.rejected,
+        status_comment: values.status_comment,
+        from_status_id: seenStatusId,
+      },
+    });
+  });
+  const skip = () => {
+    if (ad === null || decide.isPending) return;
+    setLastDecision(t('ads.review.skipped', { title: ad.title }));
+    moveOn();
+  };
+
+  keyHandler.current = (event) => {
+    if (isLightboxOpen || isRejecting || isTyping(event.target)) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+    const key = event.key.toLowerCase();
+    const action =
+      key === REVIEW_KEYS.approve
+        ? approve
+        : key === REVIEW_KEYS.reject
+          ? startRejecting
+          : key === REVIEW_KEYS.skip
+            ? skip
+            : null;
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  return (
+    <>
+      <DialogTitle id={titleId} sx={{ pb: 0 }}>
+        {t('ads.review.title')}
+      </DialogTitle>
+      <Box sx={{ px: 3, pb: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('ads.review.waiting', { count: queue.waitingCount })} · {t('ads.review.shortcuts')}
+        </Typography>
+        <Typography role="status" variant="body2" sx={{ color: 'success.main', minHeight: '1.43em' }}>
+          {lastDecision}
+        </Typography>
+      </Box>
+      <DialogContent dividers>
+        {queue.state.kind === 'loading' || (ad !== null && details.isPending) ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label={t('common.loading')} />
+          </Box>
+        ) : queue.state.kind === 'error' || details.isError ? (
+          <Alert severity="error">{t('ads.details.loadFailed')}</Alert>
+        ) : queue.state.kind === 'done' ? (
+          <Stack spacing={1} sx={{ py: 4, textAlign: 'center' }}>
+            <Typography variant="h6" component="p">
+              {t('ads.review.done')}
+            </Typography>
+            <Typography color="text.secondary">{t('ads.review.doneText')}</Typography>
+          </Stack>
+        ) : details.data ? (
+          <Stack spacing={2}>
+            <Typography
+              ref={headingRef}
+              tabIndex={-1}
+              variant="h6"
+              component="h3"
+              sx={{ overflowWrap: 'anywhere', outline: 'none' }}
+            >
+              {details.data.title}
+            </Typography>
+            <AdDetailsView ad={details.data} onLightboxChange={onLightboxChange} sectionLevel="h4" />
+          </Stack>
+        ) : null}
+      </DialogContent>
+      {isRejecting && (
+        <Box component="form" noValidate onSubmit={reject} sx={{ px: 3, pt: 2 }}>
+          <Controller
+            control={reasonForm.control}
+            name="status_comment"
+            render={({ field, fieldState }) => (
+              <FormFieldInput
+                field={REASON_FIELD}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                isAutoFocused
+              />
+            )}
+          />
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', pt: 1 }}>
+            <Button onClick={() => setRejecting(false)}>{t('ads.review.back')}</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              color="error"
+              disabled={!canDecide}
+              startIcon={decide.isPending ? <CircularProgress size={16} color="inherit" /> : <RejectIcon />}
+            >
+              {t('ads.review.confirmReject')}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Button onClick={onClose} sx={{ mr: 'auto' }}>
+          {t('ads.review.close')}
+        </Button>
+        {!isRejecting && queue.state.kind === 'ready' && (
+          <>
+            <ShortcutButton
+              shortcut={REVIEW_KEYS.skip}
+              onClick={skip}
+              disabled={decide.isPending}
+              startIcon={<SkipIcon />}
+            >
+              {t('ads.review.skip')}
+            </ShortcutButton>
+            <ShortcutButton
+              shortcut={REVIEW_KEYS.reject}
+              onClick={startRejecting}
+              disabled={!canDecide}
+              variant="outlined"
+              color="error"
+              startIcon={<RejectIcon />}
+            >
+              {t('ads.review.reject')}
+            </ShortcutButton>
+            <ShortcutButton
+              shortcut={REVIEW_KEYS.approve}
+              onClick={approve}
+              disabled={!canDecide}
+              variant="contained"
+              color="success"
+              startIcon={decide.isPending ? <CircularProgress size={16} color="inherit" /> : <ApproveIcon />}
+            >
+              {t('ads.review.approve')}
+            </ShortcutButton>
+          </>
+        )}
+      </DialogActions>
+    </>
+  );
+}
