@@ -1,6 +1,8 @@
 /**
  * Times a 100 000-row list export through the whole server: HTTP, the list engine (ids on the
- * indexes, rows in batches of 1000) and the report writers, on the embedded database.
+ * indexes, rows in batches of 1000) and the report writers (in a worker thread), on the embedded
+ * database; and how `GET /api/health` answers meanwhile (every 20 ms), which is what every other
+ * user of the server feels during an export.
  *
  *   node bench/list-export-api.ts [rows] [formats]
  */
@@ -43,7 +45,7 @@ const cookie = login.headers
 console.log(
   `Export of ${rowCount.toLocaleString('en')} users through POST /api/users/index (PGlite, in process)`,
 );
-console.log('format  seconds      size     rows/s  peak RSS growth');
+console.log('format  seconds      size     rows/s  peak RSS growth  health p50 / p99 / max ms');
 for (const format of formats) {
   globalThis.gc?.();
   const rssBefore = process.memoryUsage().rss;
@@ -51,6 +53,16 @@ for (const format of formats) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
+  const health: number[] = [];
+  let isExporting = true;
+  const probe = (async () => {
+    while (isExporting) {
+      const asked = performance.now();
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+      health.push(performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
   const started = performance.now();
   const response = await fetch(`${base}/api/users/index`, {
     method: 'POST',
@@ -70,12 +82,23 @@ for (const format of formats) {
   for await (const chunk of response.body) size += chunk.byteLength;
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
+  isExporting = false;
+  await probe;
+  health.sort((a, b) => a - b);
+  const at = (q: number) => health[Math.min(health.length - 1, Math.floor(q * health.length))] ?? Number.NaN;
   console.log(
     `${format.padEnd(6)} ${seconds.toFixed(1).padStart(8)} ${`${(size / 1e6).toFixed(1)} MB`.padStart(9)} ${Math.round(
       rowCount / seconds,
     )
       .toLocaleString('en')
-      .padStart(10)} ${`${Math.round((peak - rssBefore) / 1e6)} MB`.padStart(16)}`,
+      .padStart(10)} ${`${Math.round((peak - rssBefore) / 1e6)} MB`.padStart(16)}  ${[
+      at(0.5),
+      at(0.99),
+      at(1),
+    ]
+      .map((ms) => ms.toFixed(1))
+      .join(' / ')
+      .padStart(24)}`,
   );
 }
 await app.close();

@@ -27,6 +27,7 @@ import { CRUDS, LISTS } from './modules/resources.ts';
 import { seederRoutes } from './modules/seeders/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
+import { createReportPool, type ReportPool } from './reports/report-pool.ts';
 import { createDiskStorage, type FileStorage } from './uploads/file-storage.ts';
 import { registerImageRoutes } from './uploads/image-routes.ts';
 
@@ -51,6 +52,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Delivers the mail outbox. */
     mail: MailWorker;
+    /** Renders list reports in worker threads. */
+    reports: ReportPool;
   }
 }
 
@@ -109,6 +112,9 @@ export async function buildApp({
   const mail = startMailWorker({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.stop());
+  const reports = createReportPool(config.reportConcurrency);
+  app.decorate('reports', reports);
+  app.addHook('onClose', () => reports.close());
   registerSecurity(app, config.publicUrl);
   registerAuthentication(app, db);
   await registerDocs(app);

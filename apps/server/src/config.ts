@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,6 +35,7 @@ const envSchema = z.object({
   ACCOUNT_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   SEEDERS_ENABLED: booleanText.optional(),
+  REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
 });
 
 export type Config = {
@@ -56,6 +58,8 @@ export type Config = {
   accountLimits: { perIp: number; perAddress: number; windowMs: number };
   /** The seeder generator's routes exist only when this is on (a development tool). */
   isSeederEnabled: boolean;
+  /** Reports rendered at once, each in a worker thread; one more is refused with a 429. */
+  reportConcurrency: number;
 };
 
 export class ConfigError extends Error {}
@@ -101,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     },
     isSeederEnabled: e.SEEDERS_ENABLED ?? false,
+    // One core stays for the event loop; at most four reports at once.
+    reportConcurrency: e.REPORT_CONCURRENCY ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     accountLimits: {
       perIp: e.ACCOUNT_MAX_REQUESTS_PER_IP,
       perAddress: e.ACCOUNT_MAX_REQUESTS_PER_ADDRESS,

@@ -2,12 +2,12 @@ import type { Readable } from 'node:stream';
 import type { ReportType } from '@usluge/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { reportContentType } from '../src/reports/report-content-type.ts';
+import { reportFileName } from '../src/reports/report-file-name.ts';
 import {
   type ReportCell,
   type ReportColumn,
   type ReportInput,
-  reportContentType,
-  reportFileName,
   writeReport,
 } from '../src/reports/report-writer.ts';
 import { readDocx, readPdf, readXlsx } from './helpers/read-report.ts';

@@ -9,14 +9,11 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
+import { reportContentType } from '../reports/report-content-type.ts';
+import { reportFileName } from '../reports/report-file-name.ts';
+import type { ReportPool } from '../reports/report-pool.ts';
 import { activeStatusText } from '../reports/report-texts.ts';
-import {
-  type ReportCell,
-  type ReportColumn,
-  reportContentType,
-  reportFileName,
-  writeReport,
-} from '../reports/report-writer.ts';
+import type { ReportCell, ReportColumn } from '../reports/report-types.ts';
 import { columnTitle } from './column-titles.ts';
 import type { ListDefinition } from './list-definition.ts';
 import { buildOrderBy, buildWhere, type ListMode, loadInOrder, pageIds } from './list-query.ts';
@@ -99,7 +96,8 @@ function contentDisposition(fileName: string): string {
 
 /**
  * Answers a list read with `is_report` as a file: the same filters and sort, the chosen columns,
- * one page or (report_ignore_pagination) every matching row, streamed as it is written.
+ * one page or (report_ignore_pagination) every matching row, streamed as a worker thread writes it
+ * (a 429 when the server is already rendering as many as it may).
  */
 export async function sendListReport<Row extends { id: number }>(
   db: Database,
@@ -108,6 +106,7 @@ export async function sendListReport<Row extends { id: number }>(
   mode: ListMode,
   lang: Language,
   reply: FastifyReply,
+  reports: ReportPool,
 ): Promise<FastifyReply> {
   const type: ReportType = request.report_type ?? 'pdf';
   const name = request.report_name?.trim() || 'report';
@@ -121,7 +120,7 @@ export async function sendListReport<Row extends { id: number }>(
   if (ids.length > MAX_REPORT_ROWS) {
     throw new AppError(422, 'report_too_large', { max: MAX_REPORT_ROWS.toLocaleString('de-DE') });
   }
-  const stream = writeReport(type, {
+  const stream = reports.render(type, {
     title: name,
     columns,
     rows: rowsOfIds(db, definition, ids, columns, lang),

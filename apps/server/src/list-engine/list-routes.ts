@@ -35,7 +35,7 @@ export function registerListRoutes<Row extends { id: number }>(
       },
       async (request, reply) =>
         request.body.is_report
-          ? sendListReport(db, definition, request.body, mode, request.lang, reply)
+          ? sendListReport(db, definition, request.body, mode, request.lang, reply, app.reports)
           : readList(db, definition, request.body, mode),
     );
   }

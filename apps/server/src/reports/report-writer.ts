@@ -7,18 +7,7 @@ import { createReportOutput, runWriter } from './report-output.ts';
 import type { ReportInput } from './report-types.ts';
 import { writeXlsxReport } from './xlsx-report.ts';
 
-export { reportFileName } from './report-file-name.ts';
 export type { ReportCell, ReportColumn, ReportInput } from './report-types.ts';
-
-const CONTENT_TYPES: Record<ReportType, string> = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
-
-export function reportContentType(type: ReportType): string {
-  return CONTENT_TYPES[type];
-}
 
 /** Rows read before writing starts, to size the columns. */
 const SAMPLE_ROWS = 200;

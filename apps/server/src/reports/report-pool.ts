@@ -1,0 +1,130 @@
+import type { Readable } from 'node:stream';
+import { MessageChannel } from 'node:worker_threads';
+import type { ReportType } from '@usluge/contract';
+import { Piscina } from 'piscina';
+import { AppError } from '../http/errors.ts';
+import type { FromWorker, ReportTask, ToWorker } from './report-messages.ts';
+import { createReportOutput } from './report-output.ts';
+import type { ReportCell, ReportInput } from './report-types.ts';
+
+/** Rows sent to a worker per request: large enough to amortise a message, small enough to stay lean. */
+const ROWS_PER_BATCH = 500;
+/** A worker left idle this long ends, giving back the writers' memory. */
+const IDLE_MS = 60_000;
+
+export type ReportPool = {
+  /**
+   * The report as a stream, rendered in a worker thread so the event loop stays free for every
+   * other request. Refused with a 429 when `concurrency` reports are already being rendered.
+   */
+  render: (type: ReportType, input: ReportInput) => Readable;
+  /** Reports being rendered now. */
+  activeCount: () => number;
+  close: () => Promise<void>;
+};
+
+export function createReportPool(concurrency: number): ReportPool {
+  let pool: Piscina | null = null;
+  let active = 0;
+  // Started on the first report: a server that never exports never loads the writers.
+  const started = () => {
+    pool ??= new Piscina({
+      filename: new URL('./report-worker.ts', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: concurrency,
+      idleTimeout: IDLE_MS,
+    });
+    return pool;
+  };
+
+  function render(type: ReportType, input: ReportInput): Readable {
+    if (active >= concurrency) throw new AppError(429, 'reports_busy');
+    active += 1;
+    const output = createReportOutput();
+    const { port1: port, port2: workerPort } = new MessageChannel();
+    const source = input.rows[Symbol.asyncIterator]();
+    let isFinished = false;
+    const post = (message: ToWorker) => {
+      if (!isFinished) port.postMessage(message);
+    };
+    const finish = () => {
+      if (isFinished) return;
+      isFinished = true;
+      port.close();
+      void source.return?.();
+    };
+
+    const sendRows = async () => {
+      const rows: ReportCell[][] = [];
+      try {
+        while (rows.length < ROWS_PER_BATCH) {
+          const next = await source.next();
+          if (next.done) break;
+          rows.push(next.value);
+        }
+      } catch (error) {
+        post({ kind: 'failed', message: 'the rows could not be read' });
+        output.destroy(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      post(rows.length > 0 ? { kind: 'rows', rows } : { kind: 'end' });
+    };
+
+    port.on('message', (message: FromWorker) => {
+      switch (message.kind) {
+        case 'more':
+          void sendRows();
+          break;
+        case 'chunk': {
+          const isRoomLeft = output.write(
+            Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength),
+          );
+          if (isRoomLeft) post({ kind: 'taken' });
+          else output.once('drain', () => post({ kind: 'taken' }));
+          break;
+        }
+        case 'done':
+          output.end();
+          finish();
+          break;
+        case 'failed':
+          output.destroy(new Error(message.message));
+          finish();
+          break;
+      }
+    });
+    // The reader left (or the stream failed) before the end: the worker stops, the rows are let go.
+    output.on('close', () => {
+      post({ kind: 'cancel' });
+      finish();
+    });
+
+    const task: ReportTask = {
+      type,
+      title: input.title,
+      columns: input.columns,
+      lang: input.lang,
+      generatedAt: input.generatedAt.toISOString(),
+      port: workerPort,
+    };
+    started()
+      .run(task, { transferList: [workerPort] })
+      .catch((error: unknown) => {
+        if (!output.destroyed) output.destroy(error instanceof Error ? error : new Error(String(error)));
+        finish();
+      })
+      .finally(() => {
+        active -= 1;
+      });
+    return output;
+  }
+
+  return {
+    render,
+    activeCount: () => active,
+    close: async () => {
+      await pool?.destroy();
+      pool = null;
+    },
+  };
+}
