@@ -89,7 +89,7 @@ function shiftTimes(group: HTMLElement): string[] {
 
 beforeEach(async () => {
   await resetApp();
-  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.createObjectURL = vi.fn((file: Blob) => `blob:${(file as File).name}`);
   URL.revokeObjectURL = vi.fn();
 });
 
@@ -200,6 +200,17 @@ describe('the ad form', () => {
       ]);
     expect(within(dialog).getByText('Dozvoljene su samo slike u formatu PNG ili JPEG.')).toBeInTheDocument();
     expect(within(dialog).getAllByRole('img', { name: /^Fotografija/ })).toHaveLength(1);
+
+    // A second photo, moved before the first: the focus follows it.
+    await user.upload(picker, new File(['y'], 'second.png', { type: 'image/png' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pomjeri fotografiju 2 ulijevo' }));
+    const sources = within(dialog)
+      .getAllByRole('img', { name: /^Fotografija/ })
+      .map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(['blob:second.png', 'blob:ok.png']);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Pomjeri fotografiju 1 udesno' })).toHaveFocus(),
+    );
   });
 
   it("shows the server's field errors under the shift and the city row they name, without the 'Greška' dialog", async () => {

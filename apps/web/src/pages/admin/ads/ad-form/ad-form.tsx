@@ -364,7 +364,10 @@ function AdFormBody({
                   <CircularProgress size={24} aria-label={t('common.loading')} />
                 ) : (
                   <WorkingDaysEditor
-                    days={(days.data ?? []).map((day) => ({ id: Number(day.id), name: day.name }))}
+                    // Weekday order, whatever order the picker answers in.
+                    days={(days.data ?? [])
+                      .map((day) => ({ id: Number(day.id), name: day.name }))
+                      .sort((a, b) => a.id - b.id)}
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}

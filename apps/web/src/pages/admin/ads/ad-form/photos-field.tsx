@@ -16,6 +16,8 @@ import { acceptPhotos, canSwapPhotos, type PhotoItem, type PhotoRejection } from
 
 let nextKey = 0;
 
+const keyOf = (photo: PhotoItem) => (photo.kind === 'kept' ? `kept-${photo.id}` : photo.key);
+
 /** Frees the previews of chosen files once they leave the form. */
 function useRevokeRemovedPreviews(photos: readonly PhotoItem[]) {
   const shown = useRef(new Set<string>());
@@ -48,6 +50,16 @@ export function PhotosField({
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  // After a move the focus follows the moved photo, so pressing again moves it further.
+  const [moved, setMoved] = useState<{ key: string; direction: 'left' | 'right' } | null>(null);
+  useEffect(() => {
+    if (!moved) return;
+    const card = list.current?.querySelector(`[data-photo="${moved.key}"]`);
+    const wanted = card?.querySelector<HTMLButtonElement>(`[data-move="${moved.direction}"]:not(:disabled)`);
+    (wanted ?? card?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)'))?.focus();
+    setMoved(null);
+  }, [moved]);
   const labelId = useId();
   const hintId = useId();
   const [rejections, setRejections] = useState<PhotoRejection[]>([]);
@@ -71,13 +83,14 @@ export function PhotosField({
       ),
     ]);
   };
-  const swap = (left: number) => {
+  const swap = (left: number, direction: 'left' | 'right') => {
     const next = [...value];
     const [first, second] = [next[left], next[left + 1]];
     if (!first || !second) return;
     next[left] = second;
     next[left + 1] = first;
     onChange(next);
+    setMoved({ key: keyOf(direction === 'left' ? second : first), direction });
   };
 
   return (
@@ -90,6 +103,7 @@ export function PhotosField({
       </Typography>
       <Box
         component="ol"
+        ref={list}
         sx={{
           listStyle: 'none',
           p: 0,
@@ -104,7 +118,8 @@ export function PhotosField({
           return (
             <Box
               component="li"
-              key={photo.kind === 'kept' ? `kept-${photo.id}` : photo.key}
+              key={keyOf(photo)}
+              data-photo={keyOf(photo)}
               sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
             >
               <Box sx={{ position: 'relative' }}>
@@ -139,7 +154,8 @@ export function PhotosField({
                   size="small"
                   aria-label={t('adForm.movePhotoLeft', { n })}
                   disabled={index === 0 || !canSwapPhotos(value, index - 1)}
-                  onClick={() => swap(index - 1)}
+                  data-move="left"
+                  onClick={() => swap(index - 1, 'left')}
                 >
                   <ChevronLeftIcon fontSize="small" />
                 </IconButton>
@@ -147,7 +163,8 @@ export function PhotosField({
                   size="small"
                   aria-label={t('adForm.movePhotoRight', { n })}
                   disabled={!canSwapPhotos(value, index)}
-                  onClick={() => swap(index)}
+                  data-move="right"
+                  onClick={() => swap(index, 'right')}
                 >
                   <ChevronRightIcon fontSize="small" />
                 </IconButton>

@@ -40,7 +40,6 @@ function PlaceRow({
   onRemove,
   onBlur,
   errorOf,
-  isAutoFocused,
 }: {
   index: number;
   place: PlaceValue;
@@ -50,7 +49,6 @@ function PlaceRow({
   onRemove: () => void;
   onBlur: () => void;
   errorOf: PlaceErrorOf;
-  isAutoFocused: boolean;
 }) {
   const { t } = useTranslation();
   const cities = useCitiesOf(place.os_country_id);
@@ -77,7 +75,6 @@ function PlaceRow({
         size="small"
         label={t('adForm.country')}
         required
-        autoFocus={isAutoFocused}
         value={place.os_country_id}
         onChange={(event) => onChange({ os_country_id: Number(event.target.value), cities: [] })}
         onBlur={onBlur}
@@ -164,7 +161,6 @@ export function PlacesEditor({
           onRemove={() => onChange(value.filter((_, i) => i !== index))}
           onBlur={onBlur}
           errorOf={errorOf}
-          isAutoFocused={false}
         />
       ))}
       <div>
