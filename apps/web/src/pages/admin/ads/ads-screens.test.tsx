@@ -189,7 +189,7 @@ describe('the review mode', () => {
     // Back: the reason goes, the keys work again; S skips to the end of the queue.
     await user.click(within(review).getByRole('button', { name: 'Nazad' }));
     expect(within(review).queryByRole('textbox', { name: /Razlog odbijanja/ })).toBeNull();
-    within(review).getByRole('heading', { level: 3, name: 'Selidba stana' }).focus();
+    expect(within(review).getByRole('heading', { level: 3, name: 'Selidba stana' })).toHaveFocus();
     await user.keyboard('s');
     expect(await within(review).findByText('Nema više oglasa na čekanju.')).toBeInTheDocument();
     expect(net.callsTo('PUT /api/jobs/changeStatus/6')).toHaveLength(0);

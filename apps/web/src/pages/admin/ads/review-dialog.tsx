@@ -231,9 +231,15 @@ function ReviewBody({
     if (adId !== undefined && details.isSuccess) headingRef.current?.focus();
   }, [adId, details.isSuccess]);
 
+  /** Back from the reason to the ad, whose title takes the focus again so the keys work. */
+  const stopRejecting = () => {
+    setRejecting(false);
+    headingRef.current?.focus();
+  };
+
   escapeHandler.current = () => {
     if (!isRejecting) return false;
-    setRejecting(false);
+    stopRejecting();
     return true;
   };
 
@@ -372,7 +378,7 @@ function ReviewBody({
             )}
           />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', pt: 1 }}>
-            <Button onClick={() => setRejecting(false)}>{t('ads.review.back')}</Button>
+            <Button onClick={stopRejecting}>{t('ads.review.back')}</Button>
             <Button
               type="submit"
               variant="contained"
