@@ -50,6 +50,12 @@ const ADMIN_SCREENS: Partial<Record<Area, LazyComponent>> = {
   currencies: resourceScreen(() =>
     import('../pages/admin/currencies/currencies-resource.ts').then((m) => m.currenciesResource),
   ),
+  credits: resourceScreen(() =>
+    import('../pages/admin/credits/credit-prices-resource.tsx').then((m) => m.creditPricesResource),
+  ),
+  reports: resourceScreen(() =>
+    import('../pages/admin/reports/transactions-resource.ts').then((m) => m.transactionsResource),
+  ),
   notifications: resourceScreen(() =>
     import('../pages/admin/notifications/notifications-resource.tsx').then((m) => m.notificationsResource),
   ),

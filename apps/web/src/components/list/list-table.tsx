@@ -1,4 +1,5 @@
 import Checkbox from '@mui/material/Checkbox';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,6 +16,17 @@ import { renderCell } from './list-cells.tsx';
 import type { ListLayoutProps } from './list-layout.ts';
 import { nameOfRow, type RowBase } from './resource-types.ts';
 import { RowActions } from './row-actions.tsx';
+
+/**
+ * A wide table (users: ten columns) scrolls sideways; its actions stay in view at the right edge.
+ */
+const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
 
 /** The list as a table (md and wider): a sortable header, the filter row, one row per record. */
 export function ListTable<Row extends RowBase>({
@@ -71,7 +83,9 @@ export function ListTable<Row extends RowBase>({
                 </TimeZoneNote>
               </TableCell>
             ))}
-            <TableCell align="right">{rowActions ? t('list.actions') : null}</TableCell>
+            <TableCell align="right" sx={rowActions ? STICKY_ACTIONS : undefined}>
+              {rowActions ? t('list.actions') : null}
+            </TableCell>
           </TableRow>
           <TableRow>
             {resource.columns.map((column) => (
@@ -87,7 +101,7 @@ export function ListTable<Row extends RowBase>({
                 )}
               </TableCell>
             ))}
-            <TableCell />
+            <TableCell sx={rowActions ? STICKY_ACTIONS : undefined} />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -109,7 +123,7 @@ export function ListTable<Row extends RowBase>({
                   {renderCell(column, row, { openAction: (key) => onOpenAction(row, key) })}
                 </TableCell>
               ))}
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', ...(rowActions ? STICKY_ACTIONS : {}) }}>
                 {rowActions && <RowActions row={row} {...rowActions} />}
               </TableCell>
             </TableRow>

@@ -1,0 +1,198 @@
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  type CreditPriceRow,
+  creditQuantityForTotal,
+  creditTotal,
+  fieldErrors,
+  type LeadTransactionRow,
+  leadTransactionStoreSchema,
+  parseCreditQuantity,
+} from '@usluge/contract';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../../api/http-error.ts';
+import { fetchPicker } from '../../../api/list-api.ts';
+import { FormDialogFrame, useReportChanges } from '../../../components/form/dialog-form.tsx';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { formatMoney } from '../credits/credit-texts.ts';
+import { storeLeadTransaction } from './credits-api.ts';
+
+type Props = {
+  isOpen: boolean;
+  userId: number;
+  onClose: () => void;
+  /** The new ledger row, after the server has added it. */
+  onAdded: (row: LeadTransactionRow) => void;
+};
+
+/** 'Crna Gora · EUR · 0.50': which price, in which currency, how much a credit costs. */
+export function creditPriceLabel(price: CreditPriceRow): string {
+  return `${price.os_countries.name} · ${formatMoney(price.price_per_credit, price.currencies)}`;
+}
+
+/** Adds credits to a user, or corrects the balance with a negative quantity (SPEC.md 5). */
+export function AddCreditsDialog(props: Props) {
+  return (
+    <FormDialogFrame isOpen={props.isOpen} onClose={props.onClose} width={500}>
+      {(titleId) => <AddCreditsForm {...props} titleId={titleId} />}
+    </FormDialogFrame>
+  );
+}
+
+const READABLE_HINT = { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } as const;
+
+type Errors = Partial<Record<'credit_price_id' | 'credit_amount' | 'credit_for_user_id', string>>;
+
+/**
+ * Price, quantity and total. Quantity and total wait for a price; the total follows the quantity
+ * (quantity × price, 2 decimals) and typing a total sets the quantity to the whole number of
+ * credits it pays for, both by the contract's arithmetic that the server checks too.
+ */
+function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId: string }) {
+  const { t } = useTranslation();
+  const prices = useQuery({
+    queryKey: ['picker', 'credit_prices'],
+    queryFn: ({ signal }) =>
+      fetchPicker<CreditPriceRow>('credit_prices', signal).then((answer) => answer.result),
+    staleTime: 5 * 60_000,
+  });
+  const [priceId, setPriceId] = useState<number | ''>('');
+  const [quantity, setQuantity] = useState('');
+  const [total, setTotal] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  // One key per body: a retry of the same request is answered once; a changed body is a new one.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  useReportChanges(priceId !== '' || quantity !== '' || total !== '');
+
+  const price = prices.data?.find((row) => row.id === priceId) ?? null;
+  const totalFor = (text: string, perCredit: number | undefined) => {
+    const amount = parseCreditQuantity(text);
+    return amount === null || perCredit === undefined ? '' : creditTotal(amount, perCredit).toFixed(2);
+  };
+
+  const save = useMutation({
+    mutationFn: ({
+      body,
+      key,
+    }: {
+      body: { credit_amount: string; credit_price_id: number; credit_for_user_id: number };
+      key: string;
+    }) => storeLeadTransaction(body, key),
+    onSuccess: (row) => {
+      onAdded(row);
+    },
+    onError: (error) => {
+      if (!(error instanceof HttpError)) return;
+      const next: Errors = {};
+      for (const field of ['credit_price_id', 'credit_amount', 'credit_for_user_id'] as const) {
+        const message = error.fieldErrors[field]?.[0];
+        if (message) next[field] = message;
+      }
+      setErrors(next);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { credit_amount: quantity, credit_price_id: priceId, credit_for_user_id: userId };
+    const parsed = leadTransactionStoreSchema.safeParse(body);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error.issues, currentLanguage());
+      setErrors({ credit_price_id: found.credit_price_id?.[0], credit_amount: found.credit_amount?.[0] });
+      return;
+    }
+    setErrors({});
+    const sent = {
+      credit_amount: quantity.trim(),
+      credit_price_id: Number(priceId),
+      credit_for_user_id: userId,
+    };
+    const text = JSON.stringify(sent);
+    if (attempt.current?.body !== text) attempt.current = { key: crypto.randomUUID(), body: text };
+    save.mutate({ body: sent, key: attempt.current.key });
+  };
+
+  const isPriceChosen = price !== null;
+  return (
+    <form noValidate onSubmit={submit}>
+      <DialogTitle id={titleId}>{t('credits.addTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            autoFocus
+            required
+            label={t('credits.price')}
+            value={priceId}
+            onChange={(event) => {
+              const id = Number(event.target.value);
+              setPriceId(id);
+              setTotal(totalFor(quantity, prices.data?.find((row) => row.id === id)?.price_per_credit));
+            }}
+            error={errors.credit_price_id !== undefined}
+            helperText={errors.credit_price_id}
+            fullWidth
+          >
+            {(prices.data ?? []).map((row) => (
+              <MenuItem key={row.id} value={row.id}>
+                {creditPriceLabel(row)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            required
+            label={t('credits.quantity')}
+            value={quantity}
+            disabled={!isPriceChosen}
+            onChange={(event) => {
+              setQuantity(event.target.value);
+              setTotal(totalFor(event.target.value, price?.price_per_credit));
+            }}
+            // The hint stays readable while the field waits for a price (MUI greys it out).
+            slotProps={{ htmlInput: { inputMode: 'decimal' }, formHelperText: { sx: READABLE_HINT } }}
+            error={errors.credit_amount !== undefined}
+            helperText={errors.credit_amount ?? t('credits.quantityHint')}
+            fullWidth
+          />
+          <TextField
+            label={t('credits.total')}
+            value={total}
+            disabled={!isPriceChosen}
+            onChange={(event) => {
+              setTotal(event.target.value);
+              const amount = parseCreditQuantity(event.target.value);
+              if (amount !== null && price) {
+                setQuantity(String(creditQuantityForTotal(amount, price.price_per_credit)));
+              }
+            }}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            helperText={price ? price.currencies.short_name : undefined}
+            fullWidth
+          />
+          {errors.credit_for_user_id && (
+            <Typography color="error" variant="body2">
+              {errors.credit_for_user_id}
+            </Typography>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            {t('common.requiredNote')}
+          </Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
