@@ -13,6 +13,19 @@ export function* walkNodes(nodes: readonly ServiceNode[]): Generator<ServiceNode
   }
 }
 
+/** Every node's depth: 0 at the top, 1 inside a top folder, … */
+export function depthsOf(nodes: readonly ServiceNode[]): Map<number, number> {
+  const depths = new Map<number, number>();
+  const visit = (level: readonly ServiceNode[], depth: number) => {
+    for (const node of level) {
+      depths.set(node.id, depth);
+      visit(node.services, depth + 1);
+    }
+  };
+  visit(nodes, 0);
+  return depths;
+}
+
 /** The node with this id anywhere in the tree, or undefined. */
 export function findNode(nodes: readonly ServiceNode[], id: number): ServiceNode | undefined {
   for (const node of walkNodes(nodes)) if (node.id === id) return node;

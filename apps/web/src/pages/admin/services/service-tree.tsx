@@ -28,11 +28,12 @@ import {
   type Ref,
   type SyntheticEvent,
   useContext,
+  useId,
   useMemo,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCredit, highlightParts, itemIdOf } from './service-tree-model.ts';
+import { depthsOf, formatCredit, highlightParts, itemIdOf } from './service-tree-model.ts';
 
 /** What a node's buttons do; the screen opens the matching dialog. */
 export type NodeActions = {
@@ -45,6 +46,8 @@ export type NodeActions = {
 
 type TreeContext = {
   actions: NodeActions;
+  /** Each node's depth (0 at the top), for aria-level. */
+  depths: ReadonlyMap<number, number>;
   /** The applied search text: matches show it marked. */
   search: string;
   /** Wide screens show every action as a button; a phone shows the star and a menu. */
@@ -99,9 +102,10 @@ export function ServiceTree({
 }: ServiceTreeProps) {
   const [activeId, setActiveId] = useState<string | null>(null);
   // One context object while these stay: moving the focus re-renders only the two nodes it moves between.
+  const depths = useMemo(() => depthsOf(nodes), [nodes]);
   const context = useMemo<TreeContext>(
-    () => ({ actions, search, isWide, onActivate: setActiveId }),
-    [actions, search, isWide],
+    () => ({ actions, depths, search, isWide, onActivate: setActiveId }),
+    [actions, depths, search, isWide],
   );
   return (
     <ServiceTreeContext value={context}>
@@ -117,6 +121,9 @@ export function ServiceTree({
         onSelectedItemsChange={(_, itemId) => setActiveId(itemId)}
         onItemFocus={(_: SyntheticEvent | null, itemId) => setActiveId(itemId)}
         slots={TREE_SLOTS}
+        // Rows as siblings (with aria-level), not nested lists: a node's row then holds only its
+        // own text, which its accessible name can match.
+        domStructure="flat"
         itemChildrenIndentation={isWide ? 24 : 12}
       />
     </ServiceTreeContext>
@@ -128,16 +135,36 @@ const TREE_SLOTS = { item: ServiceTreeItem };
 function ServiceTreeItem({ ref, ...props }: TreeItemProps & { ref?: Ref<HTMLLIElement> }) {
   const node = useTreeItemModel<ServiceNode>(props.itemId);
   const { status } = useTreeItemUtils({ itemId: props.itemId, children: props.children });
+  const { depths } = useServiceTreeContext();
+  const idBase = useId();
   if (!node) return null;
-  // The item's name comes from its content (the name, credit and state read in order): a label of
-  // the name alone would hide the rest from a screen reader.
+  const ids = labelIds(idBase);
+  // Named by its name, credit and state only: its buttons have names of their own.
+  const labelledBy = [
+    ids.name,
+    hasCredit(node) ? ids.credit : null,
+    node.is_active ? null : ids.inactive,
+  ].filter((id) => id !== null);
   return (
     <TreeItem
       {...props}
       ref={ref}
-      label={<NodeLabel node={node} isActive={status.selected || status.focused} />}
+      // A flat tree has no nesting to tell the level: it says it.
+      aria-level={(depths.get(node.id) ?? 0) + 1}
+      aria-labelledby={labelledBy.join(' ')}
+      label={<NodeLabel node={node} ids={ids} isActive={status.selected || status.focused} />}
     />
   );
+}
+
+type LabelIds = { name: string; credit: string; inactive: string };
+
+function labelIds(base: string): LabelIds {
+  return { name: `${base}-name`, credit: `${base}-credit`, inactive: `${base}-inactive` };
+}
+
+function hasCredit(node: ServiceNode): node is ServiceNode & { credit: number } {
+  return node.is_service && node.credit !== null;
 }
 
 /**
@@ -181,11 +208,11 @@ function NodeIcon({ node }: { node: ServiceNode }) {
   );
 }
 
-function NodeName({ node }: { node: ServiceNode }) {
+function NodeName({ node, id }: { node: ServiceNode; id: string }) {
   const { search } = useServiceTreeContext();
   const parts = node.is_match === false ? null : highlightParts(node.name, search);
   return (
-    <span className="node-name" data-node-name>
+    <span className="node-name" id={id} data-node-name>
       {parts ? (
         <>
           {parts.before}
@@ -199,20 +226,23 @@ function NodeName({ node }: { node: ServiceNode }) {
   );
 }
 
-function NodeLabel({ node, isActive }: { node: ServiceNode; isActive: boolean }) {
+function NodeLabel({ node, ids, isActive }: { node: ServiceNode; ids: LabelIds; isActive: boolean }) {
   const { t, i18n } = useTranslation();
   const { isWide, onActivate } = useServiceTreeContext();
   return (
     <NodeRow data-inactive={node.is_active ? undefined : ''} onFocus={() => onActivate(itemIdOf(node))}>
       <NodeIcon node={node} />
       <span className="node-text">
-        <NodeName node={node} />
-        {node.is_service && node.credit !== null && (
-          <span className="node-credit">
+        <NodeName node={node} id={ids.name} />
+        {/* Spaces between the parts: the name read from them keeps the words apart. */}{' '}
+        {hasCredit(node) && (
+          <span className="node-credit" id={ids.credit}>
             {t('services.creditValue', { credit: formatCredit(node.credit, i18n.language) })}
           </span>
+        )}{' '}
+        {!node.is_active && (
+          <Chip id={ids.inactive} size="small" variant="outlined" label={t('services.inactive')} />
         )}
-        {!node.is_active && <Chip size="small" variant="outlined" label={t('services.inactive')} />}
       </span>
       <FavouriteButton node={node} isActive={isActive} />
       {isWide ? (

@@ -95,6 +95,12 @@ describe('services screen', () => {
     await user.click(screen.getByText('Čišćenje'));
     expect(await screen.findByText('Pranje tepiha')).toBeInTheDocument();
     expect(treeItem('Čišćenje')).toHaveAttribute('aria-expanded', 'true');
+    // Named by name and credit (not by its buttons), with its level in the flat tree.
+    expect(screen.getByRole('treeitem', { name: 'Pranje tepiha Kredit: 12' })).toHaveAttribute(
+      'aria-level',
+      '2',
+    );
+    expect(screen.getByRole('treeitem', { name: 'Čišćenje' })).toHaveAttribute('aria-level', '1');
     // Credit in the interface's number format; history for services, add inside for folders.
     expect(within(rowOf('Pranje prozora')).getByText('Kredit: 5,5')).toBeInTheDocument();
     expect(
