@@ -16,7 +16,7 @@ import {
   MALE_FIRST_NAMES,
   STREETS_BY_CITY,
 } from './demo-people.ts';
-import type { Random } from './seed-random.ts';
+import { createRandom, type Random } from './seed-random.ts';
 import { AD_STATUS_ORDER } from './seed-reference.ts';
 
 /**
@@ -121,6 +121,11 @@ export type DemoPlan = {
 export const DEMO_AD_COUNT = 200;
 const INDIVIDUAL_MEMBER_COUNT = 36;
 const INACTIVE_MEMBER_COUNT = 4;
+/** Members who signed up in the last month and have not posted or contacted anyone yet. */
+const NEWCOMER_COUNT = 14;
+const NEWCOMER_DAYS = 30;
+/** The newcomers' own random stream: adding them changes nothing else in the demo. */
+const NEWCOMER_RANDOM_SEED = 20_261_101;
 const INACTIVE_AD_COUNT = 8;
 const AD_STATUS_COUNTS: Readonly<Record<number, number>> = {
   [AD_STATUS.awaitingApproval]: 40,
@@ -262,13 +267,16 @@ export function planDemo(random: Random, refs: DemoReferences): DemoPlan {
   const folders = [...servicesByFolder.keys()];
   if (folders.length === 0) throw new Error('demo plan: no active services to advertise');
 
-  const { users, folderOf } = planUsers(random, folders, time.daysAgo);
+  const { users, folderOf } = planUsers(random, folders, time.daysAgo, nowMs);
   const indexesWhere = (test: (user: PlannedUser) => boolean) =>
     users.flatMap((user, index) => (user.is_active && test(user) ? [index] : []));
   const people: People = {
     users,
     folderOf,
-    members: indexesWhere((user) => user.roleIds.includes(ROLE.member)),
+    // Newcomers have done nothing yet: no ads, contacts or credits.
+    members: indexesWhere(
+      (user) => user.roleIds.includes(ROLE.member) && user.created_at.getTime() < nowMs - NEWCOMER_DAYS * DAY,
+    ),
     staff: indexesWhere((user) => user.roleIds.some((id) => id !== ROLE.member)),
     admins: indexesWhere((user) => user.roleIds.includes(ROLE.administrator)),
     korisnik: users.findIndex((user) => user.username === DEMO_MEMBER_USERNAME),
@@ -332,6 +340,7 @@ function planUsers(
   random: Random,
   folders: readonly string[],
   daysAgo: Time['daysAgo'],
+  nowMs: number,
 ): { users: PlannedUser[]; folderOf: Map<number, string> } {
   const users: PlannedUser[] = [];
   const folderOf = new Map<number, string>();
@@ -439,6 +448,30 @@ function planUsers(
       },
       folder,
     );
+  }
+
+  // Sign-ups of the last month, for the dashboard's new members per day.
+  const recent = createRandom(NEWCOMER_RANDOM_SEED);
+  for (let i = 0; i < NEWCOMER_COUNT; i++) {
+    const first = recent.chance(0.5) ? recent.pick(MALE_FIRST_NAMES) : recent.pick(FEMALE_FIRST_NAMES);
+    const last = recent.pick(LAST_NAMES);
+    const username = uniqueUsername(asciiSlug(`${first} ${last}`));
+    const created_at = new Date(nowMs - recent.int(HOUR, (NEWCOMER_DAYS - 1) * DAY));
+    add({
+      name: first,
+      last_name: last,
+      email: `${username}@example.com`,
+      username,
+      phone: `+382 6${recent.pick([3, 7, 8, 9])} ${recent.int(100, 999)} ${recent.int(100, 999)}`,
+      details: null,
+      address: null,
+      pib: null,
+      user_type_id: USER_TYPE.individual,
+      email_verified_at: recent.chance(0.6) ? new Date(created_at.getTime() + 10 * MINUTE) : null,
+      is_active: true,
+      created_at,
+      roleIds: [ROLE.member],
+    });
   }
   return { users, folderOf };
 }
