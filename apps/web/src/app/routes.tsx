@@ -54,7 +54,7 @@ const ADMIN_SCREENS: Partial<Record<Area, LazyComponent>> = {
     import('../pages/admin/credits/credit-prices-resource.tsx').then((m) => m.creditPricesResource),
   ),
   reports: resourceScreen(() =>
-    import('../pages/admin/reports/transactions-resource.ts').then((m) => m.transactionsResource),
+    import('../pages/admin/reports/transactions-resource.tsx').then((m) => m.transactionsResource),
   ),
   notifications: resourceScreen(() =>
     import('../pages/admin/notifications/notifications-resource.tsx').then((m) => m.notificationsResource),

@@ -1,5 +1,6 @@
 import type { TransactionRow } from '@usluge/contract';
 import { updatedAtColumn } from '../../../components/list/common-columns.ts';
+import { TruncatedText } from '../../../components/list/list-cells.tsx';
 import { defineResource } from '../../../components/list/resource-types.ts';
 import { formatCreditChange } from '../credits/credit-texts.ts';
 
@@ -26,6 +27,8 @@ export const transactionsResource = defineResource<TransactionRow>({
       filter: { kind: 'text' },
       isSortable: true,
       width: 200,
+      // Long descriptions (an ad's title) would push the amounts off a 1366 px screen.
+      render: (row) => <TruncatedText text={row.description} maxWidth={300} />,
     },
     {
       key: 'credit_amount',
