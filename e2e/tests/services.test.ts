@@ -249,6 +249,25 @@ describe('services catalogue', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       'Istorija kredita',
     );
+
+    // Back to the folder (Shift+Tab twice, then the arrows): its add button opens its menu.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focusedName).toBe('Košenje trave');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(focusedName).toBe('Baštenski radovi');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Dodaj u folder',
+    );
+    await page.keyboard.press('Enter');
+    const serviceItem = page.getByRole('menuitem', { name: 'Nova usluga' });
+    await expect.poll(() => serviceItem.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Nova usluga' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await context.close();
   });
 
