@@ -1,4 +1,5 @@
 import { AD_STATUS, ROLE, USER_TYPE } from '@usluge/contract';
+import { correctionDescription, topUpDescription } from '../../ledger/ledger-descriptions.ts';
 import {
   AD_TEXTS,
   DEMAND_SENTENCES,
@@ -145,7 +146,6 @@ function must<T>(value: T | undefined, what: string): T {
 
 /** Money in whole cents, so totals such as 150 × 0.55 stay exact. */
 const toCents = (amount: number) => Math.round(amount * 100);
-const formatDecimal = (amount: number) => amount.toFixed(2).replace('.', ',');
 
 const DAY_PATTERNS: readonly (readonly number[])[] = [
   [1, 2, 3, 4, 5],
@@ -760,8 +760,8 @@ function planLedger(
       at,
       description:
         kind === 'top-up'
-          ? `Dopuna kredita: ${formatDecimal(amount)} × ${formatDecimal(price.price)} ${price.currency}`
-          : `Korekcija stanja kredita: ${amount > 0 ? '+' : ''}${formatDecimal(amount)}`,
+          ? topUpDescription(amount, price.price, price.currency)
+          : correctionDescription(amount),
       amount,
       stateAfter: (before + cents) / 100,
       createdByUser: random.pick(admins),

@@ -5,24 +5,27 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { Database } from '../../db/client.ts';
 import { qualified } from '../../db/qualified-column.ts';
-import { creditPrices, leadTransactions, userRoles, users } from '../../db/schema/index.ts';
+import { creditPrices, currencies, leadTransactions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { runIdempotent } from '../../http/idempotency.ts';
 import { changeBalance } from '../../ledger/ledger.ts';
+import { correctionDescription, topUpDescription } from '../../ledger/ledger-descriptions.ts';
 import { loadInOrder } from '../../list-engine/list-query.ts';
 import { leadTransactionList } from './lead-transaction-list.ts';
 
-/** The ledger's words for a staff entry; stored as written, in the product's language. */
-const describe = (amount: number) => (amount > 0 ? 'Dopuna kredita' : 'Korekcija kredita');
-
-async function activePrice(tx: Database, id: number): Promise<number> {
+async function activePrice(tx: Database, id: number): Promise<{ price: number; currency: string }> {
   const [price] = await tx
-    .select({ price: creditPrices.price_per_credit, isActive: creditPrices.is_active })
+    .select({
+      price: creditPrices.price_per_credit,
+      currency: currencies.short_name,
+      isActive: creditPrices.is_active,
+    })
     .from(creditPrices)
+    .innerJoin(currencies, eq(currencies.id, creditPrices.currency_id))
     .where(eq(creditPrices.id, id));
   if (!price) throw new AppError(422, 'invalid_reference', {}, 'credit_price_id');
   if (!price.isActive) throw new AppError(422, 'credit_price_inactive', {}, 'credit_price_id');
-  return price.price;
+  return price;
 }
 
 /** A user with a balance: anyone who holds a role other than Administrator (SPEC.md 6). */
@@ -61,11 +64,11 @@ export function leadTransactionRoutes(app: FastifyInstance, db: Database): void 
       const { credit_amount: amount, credit_price_id: priceId, credit_for_user_id: userId } = request.body;
       const answer = await runIdempotent(db, request, leadTransactionRowSchema, async (tx) => {
         await assertHoldsBalance(tx, userId);
-        const price = await activePrice(tx, priceId);
+        const { price, currency } = await activePrice(tx, priceId);
         const changed = await changeBalance(tx, {
           userId,
           amount,
-          description: describe(amount),
+          description: amount > 0 ? topUpDescription(amount, price, currency) : correctionDescription(amount),
           actorId,
           field: 'credit_amount',
           recordCause: async ({ before, after }) => {
