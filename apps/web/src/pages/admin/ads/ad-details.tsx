@@ -255,7 +255,8 @@ export function AdDetailsDialog({ row, isOpen, onClose }: RowActionDialogProps<A
         </Typography>
         {row.title}
       </DialogTitle>
-      <DialogContent dividers>
+      {/* A long ad scrolls here: the region takes the focus, so the arrow keys scroll it. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label={t('ads.details.title')}>
         <AdDetailsContent id={Number(row.id)} onLightboxChange={setLightboxOpen} />
       </DialogContent>
       <DialogActions>

@@ -51,7 +51,10 @@ function Money({ amount, ad }: { amount: number | null; ad: AdRow }) {
   return amount === null ? null : money(amount, ad.currency);
 }
 
-/** SPEC.md 2 'Ads list': the columns and their filters, the status chip opening the status dialog. */
+/**
+ * SPEC.md 2 'Ads list': the columns and their filters, the status chip opening the status dialog.
+ * The status comes right after the title, so a 1366 px screen shows it without scrolling sideways.
+ */
 function adColumns(statusFilter: ColumnConfig<AdRow>['filter']): readonly ColumnConfig<AdRow>[] {
   return [
     updatedAtColumn(),
@@ -60,8 +63,18 @@ function adColumns(statusFilter: ColumnConfig<AdRow>['filter']): readonly Column
       titleKey: 'ads.columns.title',
       filter: { kind: 'text' },
       isSortable: true,
-      width: 160,
-      render: (ad) => <ShortText text={ad.title} maxWidth={220} />,
+      width: 150,
+      render: (ad) => <ShortText text={ad.title} maxWidth={180} />,
+    },
+    {
+      key: 'status',
+      titleKey: 'ads.columns.status',
+      ...(statusFilter ? { filter: statusFilter } : {}),
+      isSortable: true,
+      width: 140,
+      render: (ad, cell) => (
+        <AdStatusChip status={ad.status} onClick={() => cell.openAction(STATUS_ACTION)} />
+      ),
     },
     {
       key: 'is_offer',
@@ -74,7 +87,7 @@ function adColumns(statusFilter: ColumnConfig<AdRow>['filter']): readonly Column
         ],
       },
       isSortable: true,
-      width: 110,
+      width: 100,
       render: (ad) => <OfferText isOffer={ad.is_offer} />,
     },
     {
@@ -82,8 +95,8 @@ function adColumns(statusFilter: ColumnConfig<AdRow>['filter']): readonly Column
       titleKey: 'ads.columns.user',
       filter: { kind: 'text' },
       isSortable: true,
-      width: 130,
-      render: (ad) => <ShortText text={ad.user_name} maxWidth={170} />,
+      width: 120,
+      render: (ad) => <ShortText text={ad.user_name} maxWidth={140} />,
     },
     {
       key: 'price_from',
@@ -91,7 +104,7 @@ function adColumns(statusFilter: ColumnConfig<AdRow>['filter']): readonly Column
       filter: { kind: 'number', operator: 'gte' },
       isSortable: true,
       align: 'right',
-      width: 100,
+      width: 90,
       render: (ad) => <Money amount={ad.price_from} ad={ad} />,
     },
     {
@@ -100,25 +113,15 @@ function adColumns(statusFilter: ColumnConfig<AdRow>['filter']): readonly Column
       filter: { kind: 'number', operator: 'lte' },
       isSortable: true,
       align: 'right',
-      width: 100,
+      width: 90,
       render: (ad) => <Money amount={ad.price_to} ad={ad} />,
     },
     {
       key: 'currency_id',
       titleKey: 'columns.currency',
       filter: { kind: 'select', picker: 'currencies' },
-      width: 80,
+      width: 70,
       render: (ad) => ad.currency.short_name,
-    },
-    {
-      key: 'status',
-      titleKey: 'ads.columns.status',
-      ...(statusFilter ? { filter: statusFilter } : {}),
-      isSortable: true,
-      width: 140,
-      render: (ad, cell) => (
-        <AdStatusChip status={ad.status} onClick={() => cell.openAction(STATUS_ACTION)} />
-      ),
     },
     isActiveColumn(),
   ];

@@ -332,7 +332,8 @@ function ReviewBody({
           {lastDecision}
         </Typography>
       </Box>
-      <DialogContent dividers>
+      {/* A long ad scrolls here: the region takes the focus, so the arrow keys scroll it. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label={t('ads.review.title')}>
         {queue.state.kind === 'loading' || (ad !== null && details.isPending) ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label={t('common.loading')} />
