@@ -2,7 +2,6 @@ import { type Area, PUBLIC_PAGE_PATHS } from '@usluge/contract';
 import type { ComponentType, ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import type { ResourceConfig, RowBase } from '../components/list/resource-types.ts';
-import type { TranslationKey } from '../i18n/catalogue.ts';
 import { LandingPage } from '../pages/public/landing/landing-page.tsx';
 import { ADMIN_AREAS, type AdminRouteHandle } from './admin-areas.ts';
 import { BootSplash } from './boot-splash.tsx';
@@ -28,15 +27,8 @@ function resourceScreen<Row extends RowBase>(
   };
 }
 
-function inPreparation(titleKey: TranslationKey): LazyComponent {
-  return async () => {
-    const { InPreparationScreen } = await import('../components/layout/in-preparation-screen.tsx');
-    return { element: <InPreparationScreen titleKey={titleKey} /> };
-  };
-}
-
-/** Admin screens that exist; every other area shows 'in preparation' until its issue lands. */
-const ADMIN_SCREENS: Partial<Record<Area, LazyComponent>> = {
+/** The screen of every admin area: a new area does not compile until it has one. */
+const ADMIN_SCREENS: Record<Area, LazyComponent> = {
   users: resourceScreen(() => import('../pages/admin/users/users-resource.tsx').then((m) => m.usersResource)),
   countries: resourceScreen(() =>
     import('../pages/admin/countries/countries-resource.ts').then((m) => m.countriesResource),
@@ -115,7 +107,7 @@ export const routes: RouteObject[] = [
         children: ADMIN_AREAS.map((area) => ({
           path: area.path,
           handle: { area: area.area, titleKey: area.titleKey } satisfies AdminRouteHandle,
-          lazy: ADMIN_SCREENS[area.area] ?? inPreparation(area.titleKey),
+          lazy: ADMIN_SCREENS[area.area],
         })),
       },
       {

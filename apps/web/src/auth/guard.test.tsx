@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { listAnswer, mockFetch } from '../test/fetch-mock.ts';
+import { ADMIN_HOME_ANSWERS, listAnswer, mockFetch } from '../test/fetch-mock.ts';
 import { ADMIN_USER, MODERATOR_USER } from '../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../test/render-app.tsx';
 
@@ -86,15 +86,6 @@ describe('admin shell', () => {
     expect(router.state.location.pathname).toBe('/users');
   });
 
-  it('shows "in preparation" on screens that have not landed yet', async () => {
-    await resetApp();
-    setAuthenticatedFlag();
-    mockFetch({ 'GET /api/user': { body: ADMIN_USER } });
-    await renderApp('/services', { isReset: false });
-    expect(await screen.findByRole('heading', { name: 'Usluge' })).toBeInTheDocument();
-    expect(screen.getByText('Ovaj ekran je u pripremi i uskoro će biti dostupan.')).toBeInTheDocument();
-  });
-
   it('signs out: calls the server, clears the flag and goes to /login', async () => {
     await resetApp();
     setAuthenticatedFlag();
@@ -114,6 +105,7 @@ describe('admin shell', () => {
     await resetApp();
     setAuthenticatedFlag();
     mockFetch({
+      ...ADMIN_HOME_ANSWERS,
       'GET /api/user': { body: ADMIN_USER },
       'POST /api/os_countries/index': listAnswer([
         { id: 1, name: 'Crna Gora', code: 'ME', is_active: true, updated_at: '2024-05-01T10:00:00Z' },

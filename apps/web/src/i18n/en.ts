@@ -144,8 +144,6 @@ export const en: Catalogue = {
     test: 'Test',
   },
   placeholder: {
-    inPreparation: 'In preparation',
-    inPreparationText: 'This screen is being prepared and will be available soon.',
     testText: 'Administration test page.',
     noAccess: 'No access',
     noAccessText: 'Your role may not open this screen.',

@@ -151,8 +151,6 @@ export const me = {
     test: 'Test',
   },
   placeholder: {
-    inPreparation: 'U pripremi',
-    inPreparationText: 'Ovaj ekran je u pripremi i uskoro će biti dostupan.',
     testText: 'Testna stranica administracije.',
     noAccess: 'Nemate pristup',
     noAccessText: 'Vaša uloga nema pravo da otvori ovaj ekran.',

@@ -73,3 +73,9 @@ export function mockFetch(table: Record<string, MockReply | MockReply[]>) {
 export function listAnswer<Row>(rows: Row[], total = rows.length, isExact = true) {
   return { body: { result: rows, total_rows: total, total_rows_exact: isExact } };
 }
+
+/** The calls of the admin home (`/ads-on-approval`): an empty queue of ads waiting for approval. */
+export const ADMIN_HOME_ANSWERS = {
+  'POST /api/jobs/index': listAnswer([]),
+  'POST /api/currencies/index_active': listAnswer([]),
+} satisfies Record<string, MockReply>;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock.ts';
+import { ADMIN_HOME_ANSWERS, mockFetch } from '../../../test/fetch-mock.ts';
 import { ADMIN_USER, MODERATOR_USER } from '../../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../../test/render-app.tsx';
 
@@ -32,7 +32,7 @@ describe('login page', () => {
   });
 
   it('submits with Enter, stores the flag and lands on /ads-on-approval with a greeting', async () => {
-    const net = mockFetch({ 'POST /api/loginWeb': { body: { user: ADMIN_USER } } });
+    const net = mockFetch({ ...ADMIN_HOME_ANSWERS, 'POST /api/loginWeb': { body: { user: ADMIN_USER } } });
     const user = userEvent.setup();
     const { router } = await renderApp('/login');
     await user.type(await screen.findByLabelText(/Korisničko ime/), 'admin');
@@ -47,7 +47,7 @@ describe('login page', () => {
     expect(net.callsTo('POST /api/loginWeb')[0]?.credentials).toBe('include');
     expect(window.localStorage.getItem('isAuthenticated')).toBe('true');
     expect(await screen.findByText('Zdravo, Ana')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Oglasi na odobrenju' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Oglasi na odobrenju' })).toBeInTheDocument();
   });
 
   it("shows the server's error text in a red alert under the form and stays on /login", async () => {
@@ -87,7 +87,7 @@ describe('login page', () => {
   ])('sends %s who is signed in already on to the admin home, without the form', async (_, signedIn) => {
     await resetApp();
     setAuthenticatedFlag();
-    mockFetch({ 'GET /api/user': { body: signedIn } });
+    mockFetch({ ...ADMIN_HOME_ANSWERS, 'GET /api/user': { body: signedIn } });
     const { router } = await renderApp('/login', { isReset: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/ads-on-approval'));
     expect(await screen.findByRole('heading', { name: 'Oglasi na odobrenju' })).toBeInTheDocument();
