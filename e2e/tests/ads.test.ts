@@ -349,14 +349,18 @@ describe('ads: status dialog, details and lead history', () => {
     if (!ad || !other) throw new Error('no waiting ads left');
     await page.goto('/ads');
     await filterByTitle(page, ad.title);
-    await rowWith(page, ad.title).getByRole('button', { name: 'Promijeni status: Čeka odobrenje' }).click();
+    // By keyboard: the chip is a button; the choices are radios; Enter saves.
+    await rowWith(page, ad.title).getByRole('button', { name: 'Promijeni status: Čeka odobrenje' }).focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Promjena statusa' });
     await dialog.getByRole('radio', { name: 'Odbijen' }).waitFor();
     expect(await dialog.getByRole('radio').count()).toBe(2);
-    await dialog.getByRole('button', { name: 'Sačuvaj status' }).click();
+    await page.keyboard.press('Enter');
     await dialog.getByText('Obavezno polje', { exact: true }).waitFor();
-    await dialog.getByRole('radio', { name: 'Odbijen' }).check();
-    await dialog.getByRole('button', { name: 'Sačuvaj status' }).click();
+    await dialog.getByRole('radio', { name: 'Odobren' }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: 'Odbijen' }).isChecked()).toBe(true);
+    await page.keyboard.press('Enter');
     await dialog.getByText('Obavezno polje.', { exact: true }).waitFor();
     await screenshot(page, 'ads-status-reason-required');
     await expectNoSeriousViolations(page);
