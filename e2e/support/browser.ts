@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './credentials.ts';
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '..', 'artifacts');
@@ -76,4 +77,19 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel(/^Lozinka/).fill(ADMIN_PASSWORD);
   await page.getByLabel(/^Lozinka/).press('Enter');
   await page.waitForURL('**/ads-on-approval');
+}
+
+/** The file's browser: launched before its tests, closed after them. Call the getter in a test. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser has not been launched yet.');
+    return browser;
+  };
 }

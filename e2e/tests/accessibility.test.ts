@@ -1,26 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
   DESKTOP,
-  launchBrowser,
   newPage,
   PHONE,
   screenshot,
   signIn,
   type ThemeMode,
+  useBrowser,
 } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const CASES = [
   { theme: 'light', viewport: DESKTOP, size: 'desktop' },
@@ -39,7 +31,7 @@ describe.each(CASES)('axe: $theme theme, $size', ({ theme, viewport, size }) => 
   const suffix = `${theme}-${size}`;
 
   it('the landing page', async () => {
-    const { context, page } = await newPage(browser, baseUrl, viewport, { theme });
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
@@ -48,7 +40,7 @@ describe.each(CASES)('axe: $theme theme, $size', ({ theme, viewport, size }) => 
   });
 
   it('the login page', async () => {
-    const { context, page } = await newPage(browser, baseUrl, viewport, { theme });
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Prijava' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
@@ -57,7 +49,7 @@ describe.each(CASES)('axe: $theme theme, $size', ({ theme, viewport, size }) => 
   });
 
   it('the admin shell with its drawer, a list, and the add dialog', async () => {
-    const { context, page } = await newPage(browser, baseUrl, viewport, { theme });
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await signIn(page);
     await page.goto('/countries');
     await page.getByText('Crna Gora', { exact: true }).first().waitFor();

@@ -1,28 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
   DESKTOP,
-  launchBrowser,
   newPage,
   PHONE,
   screenshot,
   signIn,
   type ThemeMode,
+  useBrowser,
 } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const mailLog = inject('mailLog');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A suffix that keeps this run's accounts apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-5);
@@ -116,7 +108,7 @@ describe('reset password', () => {
     };
     const oldPassword = 'Stara-Lozinka-1';
     const newPassword = 'Nova-Lozinka-2';
-    const admin = await newPage(browser, baseUrl);
+    const admin = await newPage(browser(), baseUrl);
     await signIn(admin.page);
     const created = await post(
       admin.page,
@@ -134,7 +126,7 @@ describe('reset password', () => {
     expect(created.status).toBe(201);
     await admin.context.close();
 
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/login');
     const before = (await mailsSoFar()).length;
     const asked = await post(page, '/api/forgot-password', { email: person.email });
@@ -194,7 +186,7 @@ describe('verify and delete an account', () => {
       user_type_id: 2,
       password: 'Lukina-Lozinka-1',
     };
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/delete-account');
     const beforeRegister = (await mailsSoFar()).length;
     expect((await post(page, '/api/register', member)).status).toBe(201);
@@ -269,7 +261,7 @@ describe('verify and delete an account', () => {
 
 describe.each(CASES)('account pages, $theme theme, $size', ({ theme, viewport, size }) => {
   it('look right and axe finds nothing serious on them', async () => {
-    const { context, page } = await newPage(browser, baseUrl, viewport, { theme });
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     const check = async (name: string) => {
       await screenshot(page, `account-${name}-${theme}-${size}`);
       expect(await seriousAxeViolations(page)).toEqual([]);

@@ -1,52 +1,16 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { AdDetails } from '@usluge/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, newPage, PHONE, screenshot, signIn, type ThemeMode } from '../support/browser.ts';
+import { newPage, PHONE, screenshot, signIn, type ThemeMode, useBrowser } from '../support/browser.ts';
+import { solidPng } from '../support/png.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A suffix that keeps this run's ad apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
 const TITLE = `Košenje dvorišta ${RUN}`;
-
-/** A small one-colour PNG, built here so the test needs no files. */
-function png(width: number, height: number, [r, g, b]: readonly [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat()),
-  ]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 function formDialog(page: Page, name: string): Locator {
   return page.getByRole('dialog', { name });
@@ -102,7 +66,7 @@ let adId = 0;
 
 describe('the ad form', () => {
   it('creates an ad with two countries and their cities, two working days of two shifts, and two photos', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.goto('/ads');
     await page.getByRole('button', { name: 'Dodaj' }).click();
@@ -158,8 +122,8 @@ describe('the ad form', () => {
 
     const photos = dialog.locator('input[type="file"]');
     await photos.setInputFiles([
-      { name: 'zeleno.png', mimeType: 'image/png', buffer: png(40, 30, [40, 160, 60]) },
-      { name: 'plavo.png', mimeType: 'image/png', buffer: png(40, 30, [40, 90, 200]) },
+      { name: 'zeleno.png', mimeType: 'image/png', buffer: solidPng(40, 30, [40, 160, 60]) },
+      { name: 'plavo.png', mimeType: 'image/png', buffer: solidPng(40, 30, [40, 90, 200]) },
     ]);
     await expect.poll(() => dialog.getByRole('img', { name: /^Fotografija/ }).count()).toBe(2);
     // The second photo goes first.
@@ -201,7 +165,7 @@ describe('the ad form', () => {
   });
 
   it('reopens the ad with everything filled back, saves it unchanged, and shows an overlapping shift', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     const before = await details(page, adId);
     const dialog = await openEdit(page);
@@ -261,7 +225,7 @@ describe('the ad form', () => {
     ['dark', 'desktop'],
   ] as const satisfies readonly (readonly [ThemeMode, string])[]) {
     it(`reads well and passes axe in the ${theme} theme on a ${width}`, async () => {
-      const { context, page } = await newPage(browser, baseUrl, width === 'phone' ? PHONE : undefined, {
+      const { context, page } = await newPage(browser(), baseUrl, width === 'phone' ? PHONE : undefined, {
         theme,
         isTouch: width === 'phone',
       });

@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const MENU = [
   { label: 'Oglasi na odobrenju', path: '/ads-on-approval' },
@@ -33,7 +25,7 @@ function heading(page: Page, name: string) {
 
 describe('admin panel', () => {
   it('signs in and lands on the ads awaiting approval', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/login');
     expect(await page.getByLabel(/^Korisničko ime/).evaluate((el) => el === document.activeElement)).toBe(
       true,
@@ -46,7 +38,7 @@ describe('admin panel', () => {
   });
 
   it('shows the server error under the login form for a wrong password', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/login');
     await page.getByLabel(/^Korisničko ime/).fill('admin');
     await page.getByLabel(/^Lozinka/).fill('pogresna-lozinka');
@@ -62,7 +54,7 @@ describe('admin panel', () => {
   });
 
   it('opens every menu item', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     const nav = page.getByRole('navigation', { name: 'Meni administracije' });
     for (const item of MENU) {
@@ -75,7 +67,7 @@ describe('admin panel', () => {
   });
 
   it('lists users from the server and keeps filters in the URL across a reload', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.goto('/users');
     await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
@@ -107,7 +99,7 @@ describe('admin panel', () => {
   });
 
   it('switches theme and language, and remembers both after a reload', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const lightBackground = await background();
@@ -131,7 +123,7 @@ describe('admin panel', () => {
   });
 
   it('signs out, and the admin panel is closed again', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.getByRole('button', { name: 'Odjava' }).click();
     await page.waitForURL('**/login');
@@ -144,7 +136,7 @@ describe('admin panel', () => {
 
 describe('guard', () => {
   it('sends an anonymous visit to /credits to /login', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/credits');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: 'Prijava' }).waitFor();
@@ -153,7 +145,7 @@ describe('guard', () => {
   });
 
   it('shows the not-found page with a link home', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/nema-ove-stranice');
     await page.getByRole('heading', { name: 'Stranica nije pronađena' }).waitFor();
     await screenshot(page, 'not-found');

@@ -1,28 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { Dashboard } from '@usluge/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
   DESKTOP,
-  launchBrowser,
   newPage,
   PHONE,
   screenshot,
   signIn,
   type ThemeMode,
+  useBrowser,
 } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const CHART_TITLE = 'Novi članovi po danu, posljednjih 30 dana';
 const numbers = new Intl.NumberFormat('sr-Latn-ME');
@@ -87,7 +79,7 @@ async function registerMembers(): Promise<void> {
 describe('dashboard', () => {
   it('renders the chart of 30 days, and every figure matches GET /api/dashboard', async () => {
     await registerMembers();
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await openDashboard(page);
     const figures = await readDashboard(page);
     expect(figures.new_members_per_day).toHaveLength(30);
@@ -158,7 +150,7 @@ describe('dashboard', () => {
 
 describe('seeder generator', () => {
   it('lists the tables the server offers and downloads one as its seed file', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     const menu = page.getByRole('navigation', { name: 'Meni administracije' });
     await menu.getByRole('link', { name: 'Generator sidera' }).click();
@@ -203,7 +195,7 @@ const CASES = [
 
 describe.each(CASES)('dashboard and seeders: $theme theme, $size', ({ theme, viewport, size }) => {
   it('look right and have no serious axe violation', async () => {
-    const { context, page } = await newPage(browser, baseUrl, viewport, { theme });
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await openDashboard(page);
     await screenshot(page, `dashboard-${theme}-${size}`, true);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser.ts';
+import type { BrowserContextOptions } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, newPage, PHONE, screenshot, useBrowser } from '../support/browser.ts';
 
 /**
  * Budget for the JavaScript the landing page loads, gzip-compressed: measured at about 8 KB (the
@@ -17,19 +17,11 @@ const FAQ_QUESTIONS = [
 ];
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('landing page', () => {
   it('loads little JavaScript, none of it the admin panel or MUI', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     const scripts: { url: string; bytes: number; gzip: number }[] = [];
     const apiCalls: string[] = [];
     page.on('request', (request) => {
@@ -69,7 +61,7 @@ describe('landing page', () => {
   });
 
   it('has the anchors of the spec, and the menu scrolls to them', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/');
     for (const id of ['how-it-works', 'application', 'faq-section', 'contact']) {
       expect(await page.locator(`#${id}`).count(), id).toBe(1);
@@ -90,7 +82,7 @@ describe('landing page', () => {
   });
 
   it('shows and hides the FAQ answers', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/#faq-section');
     const question = page.getByRole('button', { name: 'Da li su izvođači provjereni?' });
     const answer = page.getByText('Svaki izvođač prolazi provjeru');
@@ -105,7 +97,7 @@ describe('landing page', () => {
   });
 
   it('opens the mobile menu on a phone and follows a link from it', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const { context, page } = await newPage(browser(), baseUrl, PHONE);
     await page.goto('/');
     const menuLink = page.locator('nav a[href="#contact"]');
     expect(await menuLink.isVisible()).toBe(false);
@@ -138,7 +130,7 @@ describe('landing page before and without scripts', () => {
   });
 
   it('paints the remembered theme before its module script has run', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, colorScheme: 'light' });
+    const context = await browser().newContext({ baseURL: baseUrl, viewport: DESKTOP, colorScheme: 'light' });
     await context.addInitScript(() => window.localStorage.setItem('theme-mode', 'dark'));
     const page = await context.newPage();
     // Only the theme script in <head> may run: the page's own script never arrives.
@@ -152,7 +144,7 @@ describe('landing page before and without scripts', () => {
   });
 
   it('shows the page in the remembered language', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await context.addInitScript(() => window.localStorage.setItem('language', 'en'));
     await page.goto('/');
     await page
@@ -176,7 +168,7 @@ describe('landing page before and without scripts', () => {
     async ({ size, viewport }) => {
       for (const theme of THEMES) {
         const options: BrowserContextOptions = { baseURL: baseUrl, viewport, colorScheme: theme };
-        const context = await browser.newContext({ ...options, javaScriptEnabled: false });
+        const context = await browser().newContext({ ...options, javaScriptEnabled: false });
         const page = await context.newPage();
         await page.goto('/');
         for (const anchor of ['how-it-works', 'faq-section', 'contact']) {
@@ -194,7 +186,7 @@ describe('landing page before and without scripts', () => {
 
   it.each(VIEWS)('looks right with JavaScript on a $size, light and dark', async ({ size, viewport }) => {
     for (const theme of THEMES) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport, colorScheme: theme });
+      const context = await browser().newContext({ baseURL: baseUrl, viewport, colorScheme: theme });
       const page = await context.newPage();
       await page.goto('/');
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
@@ -206,7 +198,7 @@ describe('landing page before and without scripts', () => {
 
 describe('unknown paths', () => {
   it('answer 404 with the not-found page, whose link leads home', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     const answer = await page.goto('/nope/not-here');
     expect(answer?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Stranica nije pronađena' }).waitFor();

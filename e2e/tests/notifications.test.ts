@@ -1,26 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
   DESKTOP,
-  launchBrowser,
   newPage,
   PHONE,
   screenshot,
   signIn,
   type ThemeMode,
+  useBrowser,
 } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A suffix that keeps this run's rows apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
@@ -57,7 +49,7 @@ async function activeMembersOfType(page: Page, userTypeId: number): Promise<numb
 
 describe('notifications', () => {
   it('sends a notification to a user type and one user found by typing, and lists it with its recipients', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     // Every users search the screen makes: it must never ask for the whole table.
     const searches: {
       filters: Record<string, { operator: string; value: string }>;
@@ -145,7 +137,7 @@ const CASES = [
 
 describe.each(CASES)('notifications screen, $theme theme, $size', ({ theme, viewport, size }) => {
   it('looks right and axe finds nothing serious on the list and the add dialog', async () => {
-    const { context, page } = await newPage(browser, baseUrl, viewport, { theme });
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await signIn(page);
     await page.goto('/notifications');
     await page.getByRole('heading', { level: 1, name: 'Notifikacije' }).waitFor();

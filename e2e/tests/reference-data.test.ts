@@ -1,19 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
 import { readZipEntry } from '../support/zip.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A suffix that keeps this run's rows apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
@@ -72,7 +64,7 @@ async function deactivateAndRestore(page: Page, name: string, noun: string, shot
 
 describe('countries', () => {
   it('adds, edits, deactivates and restores a country, with required fields and a code conflict', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.goto('/countries');
     await page.getByRole('cell', { name: 'Crna Gora', exact: true }).waitFor();
@@ -125,7 +117,7 @@ describe('countries', () => {
 
 describe('cities', () => {
   it('adds a city in a picked country, edits, deactivates and restores it', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page
       .getByRole('navigation', { name: 'Meni administracije' })
@@ -215,7 +207,7 @@ describe('report download', () => {
   }
 
   it('downloads the filtered countries as PDF and XLSX, named as asked', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.goto('/countries');
     await filterByName(page, 'Filter: Naziv države', 'Crna Gora');
@@ -259,7 +251,7 @@ describe('report download', () => {
   });
 
   it('is offered on the users list too', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.goto('/users');
     await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();

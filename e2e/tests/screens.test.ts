@@ -1,26 +1,18 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
   DESKTOP,
-  launchBrowser,
   newPage,
   PHONE,
   screenshot,
   signIn,
   type ThemeMode,
+  useBrowser,
 } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A suffix that keeps this run's rows apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
@@ -47,7 +39,7 @@ describe('phone (390 px)', () => {
   it.each(THEMES)(
     '%s: lists as cards, pages without sideways scrolling, filters from the panel',
     async (theme) => {
-      const { context, page } = await newPage(browser, baseUrl, PHONE, { theme, isTouch: true });
+      const { context, page } = await newPage(browser(), baseUrl, PHONE, { theme, isTouch: true });
       await signIn(page);
       await page.goto('/cities');
       await page.getByRole('list', { name: 'Gradovi' }).getByRole('listitem').first().waitFor();
@@ -87,7 +79,7 @@ describe('phone (390 px)', () => {
   );
 
   it('closes the menu after a tap on an item, with no tooltip left on the screen', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE, { isTouch: true });
+    const { context, page } = await newPage(browser(), baseUrl, PHONE, { isTouch: true });
     await signIn(page);
     await page.getByRole('button', { name: 'Otvori meni' }).tap();
     const menu = page.getByRole('dialog', { name: 'Meni administracije' });
@@ -105,7 +97,9 @@ describe('phone (390 px)', () => {
 
 describe('times', () => {
   it("shows Montenegro's time in a browser far away, and reads dd.mm.yyyy date filters", async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP, { timezoneId: 'America/Los_Angeles' });
+    const { context, page } = await newPage(browser(), baseUrl, DESKTOP, {
+      timezoneId: 'America/Los_Angeles',
+    });
     await signIn(page);
     await countriesList(page);
     const updatedAt = await page.evaluate(async () => {
@@ -167,7 +161,7 @@ describe('keyboard', () => {
   it.each(THEMES)(
     '%s: skip link, focus ring, add with Enter, ask before Escape discards, safe deactivation',
     async (theme) => {
-      const { context, page } = await newPage(browser, baseUrl, DESKTOP, { theme });
+      const { context, page } = await newPage(browser(), baseUrl, DESKTOP, { theme });
       await signIn(page);
       await countriesList(page);
 
@@ -278,7 +272,7 @@ describe('keyboard', () => {
 
 describe('login', () => {
   it('sends a signed-in user who opens /login on to the ads awaiting approval', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.goto('/login');
     await page.waitForURL('**/ads-on-approval');

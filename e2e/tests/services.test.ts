@@ -1,56 +1,22 @@
-import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
   DESKTOP,
-  launchBrowser,
   newPage,
   PHONE,
   screenshot,
   signIn,
   type ThemeMode,
+  useBrowser,
 } from '../support/browser.ts';
+import { solidPng } from '../support/png.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A suffix that keeps this run's nodes apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
-
-/** A small real PNG (a 16×16 orange square), made here so the test needs no file of its own. */
-function smallPng(): Buffer {
-  const size = 16;
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0xf5, 0x8a, 0x1f]))]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** A node of the tree by its name (its own row's name, not a child's). */
 function node(page: Page, name: string): Locator {
@@ -84,7 +50,7 @@ async function openServices(page: Page): Promise<void> {
 
 describe('services catalogue', () => {
   it('searches a service, marks the match, opens its folder and shows its credit history', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await openServices(page);
     // Collapsed folders do not mount their children.
     expect(await node(page, 'Košenje trave').count()).toBe(0);
@@ -113,7 +79,7 @@ describe('services catalogue', () => {
   });
 
   it('adds a folder and a service with an icon in it, changes its credit, favours it and deactivates the folder', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await openServices(page);
     const folderName = `E2E folder ${RUN}`;
     const serviceName = `E2E usluga ${RUN}`;
@@ -139,7 +105,7 @@ describe('services catalogue', () => {
     await addService.locator('input[type=file]').setInputFiles({
       name: 'ikona.png',
       mimeType: 'image/png',
-      buffer: smallPng(),
+      buffer: solidPng(16, 16, [0xf5, 0x8a, 0x1f]),
     });
     await addService.getByRole('img', { name: 'Pregled slike' }).waitFor();
     await screenshot(page, 'services-add-service');
@@ -221,7 +187,7 @@ describe('services catalogue', () => {
   });
 
   it('moves through the tree with the keyboard and reaches a node’s buttons with Tab', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await openServices(page);
     await node(page, 'Baštenski radovi').focus();
     await page.keyboard.press('ArrowRight');
@@ -272,7 +238,7 @@ describe('services catalogue', () => {
   });
 
   it('stays quick with a catalogue of three thousand nodes', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     // The real server's catalogue is small: the tree read is answered with a big one instead.
     const big = Array.from({ length: 30 }, (_, f) => ({
@@ -337,7 +303,7 @@ describe('services catalogue', () => {
       [PHONE, 'phone'],
     ] as const) {
       it(`looks right on ${label} in the ${theme} theme, with no serious axe violation`, async () => {
-        const { context, page } = await newPage(browser, baseUrl, viewport, {
+        const { context, page } = await newPage(browser(), baseUrl, viewport, {
           theme,
           isTouch: label === 'phone',
         });

@@ -1,57 +1,25 @@
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
-import { type Browser, type Locator, type Page, request as playwrightRequest } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Locator, type Page, request as playwrightRequest } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
   DESKTOP,
-  launchBrowser,
   newPage,
   PHONE,
   screenshot,
   signIn,
   type ThemeMode,
+  useBrowser,
   type Viewport,
 } from '../support/browser.ts';
+import { solidPng } from '../support/png.ts';
 import { readZipEntry } from '../support/zip.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A suffix that keeps this run's rows apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-5);
-
-/** A real PNG of `size`×`size` pixels in one colour, built byte by byte (no image library here). */
-function pngBytes(size: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, no interlace
-  const line = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => rgb[i % 3] ?? 0)]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => line));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 function rowWith(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
@@ -133,7 +101,7 @@ const LOOKS = [
 
 describe.each(LOOKS)('screens, $theme theme, $size px', ({ theme, viewport, size }) => {
   it('users list, user form, credits dialog, credit prices and reports: screenshots and axe', async () => {
-    const { context, page } = await newPage(browser, baseUrl, viewport, { theme });
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await signIn(page);
     const username = `izgled-${theme}-${size}-${RUN}`;
     await topUp(page, await createMember(page, username), 120);
@@ -178,7 +146,7 @@ describe.each(LOOKS)('screens, $theme theme, $size px', ({ theme, viewport, size
 
 describe('users', () => {
   it('creates a company user with an image, edits it with a new password, and the saved values reopen', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.goto('/users');
     await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
@@ -200,7 +168,7 @@ describe('users', () => {
     await dialog.getByText('PNG ili JPEG, do 2 MB').waitFor();
     await dialog
       .locator('input[type=file]')
-      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngBytes(64, [200, 40, 40]) });
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(64, 64, [200, 40, 40]) });
     await dialog.getByRole('img', { name: 'Pregled slike' }).waitFor();
     await dialog.getByLabel(/^Lozinka/).fill('prva-lozinka-1');
     await dialog.getByLabel(/^Potvrda lozinke/).fill('prva-lozinka-1');
@@ -248,7 +216,7 @@ describe('users', () => {
 
 describe('credits of a user', () => {
   it('tops up 500 credits at a chosen price, and a correction that would overdraw shows the server message', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     const username = `krediti-${RUN}`;
     await createMember(page, username);
@@ -312,7 +280,7 @@ describe('credits of a user', () => {
   });
 
   it('reads on a phone', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const { context, page } = await newPage(browser(), baseUrl, PHONE);
     await signIn(page);
     const username = `telefon-${RUN}`;
     await createMember(page, username);
@@ -334,7 +302,7 @@ describe('credits of a user', () => {
 
 describe('credit prices', () => {
   it('adds a price, changes it, and its history shows both', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.goto('/credits');
     await page.getByRole('heading', { level: 1, name: 'Krediti' }).waitFor();
@@ -373,7 +341,7 @@ describe('credit prices', () => {
 describe('transactions report', () => {
   it('lists the ledger and downloads it named transakcije', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page } = await newPage(browser, baseUrl, viewport);
+      const { context, page } = await newPage(browser(), baseUrl, viewport);
       await signIn(page);
       await page.goto('/reports');
       await page.getByRole('heading', { level: 1, name: 'Izvještaji' }).waitFor();
