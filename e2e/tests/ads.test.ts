@@ -1,30 +1,22 @@
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
-import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
   DESKTOP,
-  launchBrowser,
   newPage,
   PHONE,
   screenshot,
   signIn,
   type ThemeMode,
+  useBrowser,
   type Viewport,
 } from '../support/browser.ts';
+import { solidPng } from '../support/png.ts';
 import { readZipEntry } from '../support/zip.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A suffix that keeps this run's rows apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
@@ -33,36 +25,6 @@ const APPROVED = 2;
 
 type AdRowAnswer = { id: number; title: string; status: { id: number; name: string } };
 type ListAnswer<Row> = { result: Row[]; total_rows: number };
-
-/** A PNG of one colour with a darker band, so two photos are told apart in a screenshot. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const isBand = y > height / 3 && y < (height * 2) / 3;
-    for (let x = 0; x < width; x += 1) {
-      const at = y * (width * 3 + 1) + 1 + x * 3;
-      raw.set(isBand ? [r / 2, g / 2, b / 2] : [r, g, b], at);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function postJson<T>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
   const answer = await api.post(path, { data });
@@ -176,8 +138,8 @@ async function createAdWithPhotos(api: APIRequestContext, title: string): Promis
   const answer = await api.post('/api/jobs/store', {
     multipart: {
       ...fields,
-      'photos[0]': { name: 'prije.png', mimeType: 'image/png', buffer: png(640, 480, [46, 125, 50]) },
-      'photos[1]': { name: 'poslije.png', mimeType: 'image/png', buffer: png(480, 640, [21, 101, 192]) },
+      'photos[0]': { name: 'prije.png', mimeType: 'image/png', buffer: solidPng(640, 480, [46, 125, 50]) },
+      'photos[1]': { name: 'poslije.png', mimeType: 'image/png', buffer: solidPng(480, 640, [21, 101, 192]) },
     },
   });
   expect(answer.status(), await answer.text()).toBe(201);
@@ -210,7 +172,7 @@ async function expectNoSeriousViolations(page: Page): Promise<void> {
 
 describe('ads on approval: review mode', () => {
   it('approves one ad and rejects another with a reason, by keys, moving to the next waiting ad', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     // The list is fixed to the waiting status.
     await page.waitForURL('**/ads-on-approval?f.status=1');
@@ -264,7 +226,7 @@ describe('ads on approval: review mode', () => {
   });
 
   it('bulk approves the chosen rows, saying which changed and which someone else decided first', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     const rows = await uniqueWaitingAds(page.request, 3);
     const titles = rows.map((row) => row.title);
@@ -308,7 +270,7 @@ describe('ads on approval: review mode', () => {
 
 describe('ads on approval: report', () => {
   it('downloads the waiting ads only, with the columns as the screen titles them', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.getByRole('table', { name: 'Oglasi na odobrenju' }).waitFor();
     await page.getByRole('button', { name: 'Izvještaj' }).click();
@@ -343,7 +305,7 @@ describe('ads on approval: report', () => {
 
 describe('ads: status dialog, details and lead history', () => {
   it('changes a status from its chip: the reason is required for Odbijen; a stale decision says so', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     const [ad, other] = await uniqueWaitingAds(page.request, 2);
     if (!ad || !other) throw new Error('no waiting ads left');
@@ -392,7 +354,7 @@ describe('ads: status dialog, details and lead history', () => {
   });
 
   it('opens the details of an ad with photos and the lightbox (keys and swipe)', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     const title = `Uređenje dvorišta ${RUN}`;
     await createAdWithPhotos(page.request, title);
@@ -437,7 +399,7 @@ describe('ads: status dialog, details and lead history', () => {
   });
 
   it("shows a seeded ad's lead history: service, names, credits, times, accepted", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     type Lead = { ad_id: number; name: string; last_name: string | null; credit: number };
     const leads = await postJson<ListAnswer<Lead>>(page.request, '/api/leads/index', {
@@ -484,7 +446,7 @@ describe('ads screens: screenshots and accessibility', () => {
   ];
   for (const [name, viewport, theme] of variants) {
     it(`ads lists, details and review at ${name}`, async () => {
-      const { context, page } = await newPage(browser, baseUrl, viewport, {
+      const { context, page } = await newPage(browser(), baseUrl, viewport, {
         theme,
         isTouch: viewport === PHONE,
       });
