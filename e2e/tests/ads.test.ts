@@ -255,7 +255,7 @@ describe('ads on approval: review mode', () => {
     await result.getByText('Nije promijenjeno (1)').waitFor();
     await result
       .getByText(
-        `${decidedMeanwhile.title}: Oglas je u međuvremenu dobio status „Odobren". Osvježite prikaz i odlučite ponovo.`,
+        `${decidedMeanwhile.title}: Oglas je u međuvremenu dobio status „Odobren“. Osvježite prikaz i odlučite ponovo.`,
       )
       .waitFor();
     await screenshot(page, 'ads-bulk-result');
@@ -344,7 +344,7 @@ describe('ads: status dialog, details and lead history', () => {
     await dialog.getByRole('button', { name: 'Sačuvaj status' }).click();
     const error = page.getByRole('dialog', { name: 'Greška' });
     await error
-      .getByText('Oglas je u međuvremenu dobio status „Odbijen". Osvježite prikaz i odlučite ponovo.')
+      .getByText('Oglas je u međuvremenu dobio status „Odbijen“. Osvježite prikaz i odlučite ponovo.')
       .waitFor();
     await screenshot(page, 'ads-status-stale');
     await error.getByRole('button').first().click();

@@ -203,7 +203,7 @@ describe('status changes', () => {
       .orderBy(desc(notifications.id))
       .limit(1);
     expect(notice?.text).toBe(
-      `Vaš oglas „${ad.title}" sada ima status: Odbijen. Razlog: Nedostaje opis posla.`,
+      `Vaš oglas „${ad.title}“ sada ima status: Odbijen. Razlog: Nedostaje opis posla.`,
     );
     const details = (
       await t.request({ method: 'GET', url: `/api/jobs/show/${ad.id}`, cookie: moderator })
@@ -221,7 +221,7 @@ describe('status changes', () => {
     const answer = await put(`/api/jobs/changeStatus/${ad.id}`, { ad_status_id: AD_STATUS.finished });
     expect(answer.statusCode).toBe(422);
     expect(answer.json().message).toBe(
-      'Oglas sa statusom „Čeka odobrenje" ne može preći u status „Završen".',
+      'Oglas sa statusom „Čeka odobrenje“ ne može preći u status „Završen“.',
     );
   });
 
@@ -277,7 +277,7 @@ describe('status changes', () => {
       refused: [
         {
           id: finished.id,
-          message: 'Oglas je u međuvremenu dobio status „Završen". Osvježite prikaz i odlučite ponovo.',
+          message: 'Oglas je u međuvremenu dobio status „Završen“. Osvježite prikaz i odlučite ponovo.',
         },
       ],
     });

@@ -158,6 +158,27 @@ describe('the services tree', () => {
   });
 });
 
+describe('the services picker (service_choices)', () => {
+  it('lists the active services alone, flat, for filters; moderators may read it, members not', async () => {
+    const body = { filters: { name: 'tepih' }, options: { page: 1, itemsPerPage: 1000 } };
+    const answer = await json('POST', '/api/service_choices/index_active', body, moderator);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { result: unknown[] }).result).toEqual([
+      { id: mowing.id, name: 'Pranje tepiha' },
+    ]);
+    const all = (await // What the web's pickers send.
+    (
+      await json('POST', '/api/service_choices/index_active', {
+        options: { page: 1, itemsPerPage: 1000, sortBy: ['updated_at'], sortDesc: [false] },
+        show_only_active: true,
+      })
+    ).json()) as { result: { id: number }[] };
+    expect(all.result.some((row) => row.id === folder.id)).toBe(false);
+    expect(all.result.some((row) => row.id === mowing.id)).toBe(true);
+    expect((await json('POST', '/api/service_choices/index_active', {}, member)).status).toBe(403);
+  });
+});
+
 describe('writing the catalogue', () => {
   it('requires a name, and a credit of at most 6 digits with 2 decimals for a service', async () => {
     const empty = (await (
@@ -189,7 +210,7 @@ describe('writing the catalogue', () => {
     });
     expect(underService.status).toBe(422);
     expect(((await underService.json()) as Answer).errors).toEqual({
-      service_id: ['„Pranje tepiha" je usluga, a ne folder: usluge se mogu dodavati samo u foldere.'],
+      service_id: ['„Pranje tepiha“ je usluga, a ne folder: usluge se mogu dodavati samo u foldere.'],
     });
     const inner = (await (
       await save('/api/services/store', { name: 'Podfolder', service_id: folder.id })
@@ -260,7 +281,7 @@ describe('writing the catalogue', () => {
     expect(find(withInactive.result, 'Prevoz klavira')?.is_active).toBe(false);
     const refused = await json('DELETE', `/api/services/destroy/${leaf.id}`);
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as Answer).message).toBe('Najprije vratite nadređeni folder „Kombi".');
+    expect(((await refused.json()) as Answer).message).toBe('Najprije vratite nadređeni folder „Kombi“.');
     expect(
       ((await (await json('DELETE', `/api/services/destroy/${group.id}`)).json()) as Answer).is_active,
     ).toBe(true);

@@ -26,6 +26,8 @@ export type ListDefinition<Row extends { id: number }> = {
   resource: string;
   /** The FROM clause with its joins. */
   from: SQL;
+  /** Rows outside it are never part of this list, whatever the filters (e.g. services, not folders). */
+  condition?: SQL;
   /** The base table's primary key. */
   id: AnyPgColumn;
   columns: Record<string, ListColumn>;

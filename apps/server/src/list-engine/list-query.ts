@@ -146,7 +146,7 @@ export function buildWhere(
   request: ParsedListRequest,
   mode: ListMode,
 ): SQL {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = definition.condition ? [definition.condition] : [];
   const filters = { ...request.filters };
   const showInactiveItems = filters[SHOW_INACTIVE_ITEMS] === true || filters[SHOW_INACTIVE_ITEMS] === 'true';
   delete filters[SHOW_INACTIVE_ITEMS];

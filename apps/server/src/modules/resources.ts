@@ -17,7 +17,7 @@ import { leadList } from './leads/lead-list.ts';
 import { notificationList } from './notifications/notification-list.ts';
 import { roleList } from './roles/role-list.ts';
 import { serviceCrud } from './services/service-crud.ts';
-import { serviceCreditHistoryList } from './services/service-list.ts';
+import { serviceChoiceList, serviceCreditHistoryList } from './services/service-list.ts';
 import { transactionList } from './transactions/transaction-list.ts';
 import { userTypeCrud } from './user-types/user-type-crud.ts';
 import { userTypeList } from './user-types/user-type-list.ts';
@@ -40,6 +40,7 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   leadTransactionList,
   transactionList,
   serviceCreditHistoryList,
+  serviceChoiceList,
   adList,
   leadList,
   notificationList,

@@ -213,6 +213,8 @@ export const en: Catalogue = {
     city_name: 'City name',
     post_code: 'Post code',
     country: 'Country',
+    city: 'City',
+    services: 'Services',
     type_name: 'Type name',
     currency_name: 'Currency name',
     short_name: 'Short name',

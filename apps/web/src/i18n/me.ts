@@ -224,6 +224,8 @@ export const me = {
     city_name: 'Naziv grada',
     post_code: 'Poštanski broj',
     country: 'Država',
+    city: 'Grad',
+    services: 'Usluge',
     type_name: 'Naziv tipa',
     currency_name: 'Naziv valute',
     short_name: 'Skraćeni naziv',

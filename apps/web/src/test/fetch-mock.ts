@@ -78,4 +78,7 @@ export function listAnswer<Row>(rows: Row[], total = rows.length, isExact = true
 export const ADMIN_HOME_ANSWERS = {
   'POST /api/jobs/index': listAnswer([]),
   'POST /api/currencies/index_active': listAnswer([]),
+  'POST /api/service_choices/index_active': listAnswer([]),
+  'POST /api/os_countries/index_active': listAnswer([]),
+  'POST /api/os_cities/index_active': listAnswer([]),
 } satisfies Record<string, MockReply>;

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 const ownerNotice = {
   subject: 'Promijenjen status oglasa',
   text: (title: string, status: string, reason: string | null) =>
-    `Vaš oglas „${title}" sada ima status: ${status}.${reason ? ` Razlog: ${reason}` : ''}`,
+    `Vaš oglas „${title}“ sada ima status: ${status}.${reason ? ` Razlog: ${reason}` : ''}`,
 };
 
 export type StatusDecision = {

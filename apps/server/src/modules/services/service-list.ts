@@ -1,4 +1,9 @@
-import { type ServiceNode, serviceCreditHistoryRowSchema, serviceNodeSchema } from '@usluge/contract';
+import {
+  idNameSchema,
+  type ServiceNode,
+  serviceCreditHistoryRowSchema,
+  serviceNodeSchema,
+} from '@usluge/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { serviceCreditHistory, services, users } from '../../db/schema/index.ts';
@@ -43,6 +48,29 @@ export const serviceList = defineList({
   rowSchema: serviceNodeSchema,
   access: { index: 'staff' },
   loadRows: loadServiceNodes,
+});
+
+/**
+ * `/api/service_choices/index_active`: the services (not folders) as a flat picker, for filters such
+ * as the ads list's 'services'; the catalogue's own `services/index_active` answers a tree.
+ */
+export const serviceChoiceList = defineList({
+  resource: 'service_choices',
+  routes: ['index_active'],
+  from: sql`${services}`,
+  condition: sql`${services.is_service}`,
+  id: services.id,
+  isActiveColumn: services.is_active,
+  defaultSort: { key: 'name', isDescending: false },
+  columns: {
+    name: { expression: services.name, type: 'text', operators: ['contains'], isSortable: true },
+    // The web's pickers ask for the oldest first, as every other picker does.
+    updated_at: { expression: services.updated_at, type: 'date', isSortable: true },
+  },
+  rowSchema: idNameSchema,
+  access: { index: 'staff' },
+  loadRows: (db, ids) =>
+    db.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, ids)),
 });
 
 /** Every credit cost a service has had (`services/service-credits-history`). */

@@ -9,6 +9,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { FilterField } from './filter-field.tsx';
 import type { ListLayoutProps } from './list-layout.ts';
+import { filtersOf } from './list-state.ts';
 import type { RowBase } from './resource-types.ts';
 
 /**
@@ -32,20 +33,17 @@ export function ListFilterPanel<Row extends RowBase>({
   const sortable = resource.columns.filter((column) => column.isSortable);
   return (
     <Stack id={id} spacing={2} sx={{ p: 2 }}>
-      {resource.columns.map(
-        (column) =>
-          column.filter && (
-            <FilterField
-              key={column.key}
-              filter={column.filter}
-              title={t(column.titleKey)}
-              value={draft[column.key] ?? ''}
-              onChange={(value) => onDraftChange({ ...draft, [column.key]: value })}
-              onApply={(value) => onApplyFilters({ ...draft, [column.key]: value })}
-              isLabelVisible
-            />
-          ),
-      )}
+      {filtersOf(resource).map((item) => (
+        <FilterField
+          key={item.key}
+          filter={item.filter}
+          title={t(item.titleKey)}
+          value={draft[item.key] ?? ''}
+          onChange={(value) => onDraftChange({ ...draft, [item.key]: value })}
+          onApply={(value) => onApplyFilters({ ...draft, [item.key]: value })}
+          isLabelVisible
+        />
+      ))}
       {sortable.length > 0 && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <TextField

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntityId } from '../../api/list-api.ts';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { ReportDialog } from '../report/report-dialog.tsx';
+import { FilterField } from './filter-field.tsx';
 import { ListCards } from './list-cards.tsx';
 import { ListFilterPanel } from './list-filter-panel.tsx';
 import type { ListLayoutProps, RowSelection } from './list-layout.ts';
@@ -223,6 +224,23 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
           </Button>
         )}
       </Stack>
+
+      {isWide && resource.extraFilters && (
+        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+          {resource.extraFilters.map((item) => (
+            <Box key={item.key} sx={{ width: 240 }}>
+              <FilterField
+                filter={item.filter}
+                title={t(item.titleKey)}
+                value={draft[item.key] ?? ''}
+                onChange={(value) => setDraft({ ...draft, [item.key]: value })}
+                onApply={(value) => engine.applyFilters({ ...draft, [item.key]: value })}
+                isLabelVisible
+              />
+            </Box>
+          ))}
+        </Stack>
+      )}
 
       {!isWide && (
         <Collapse in={isFilterPanelOpen}>

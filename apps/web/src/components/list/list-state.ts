@@ -1,5 +1,5 @@
 import { type FilterValue, type ListRequest, PAGE_SIZES } from '@usluge/contract';
-import type { ColumnConfig, ColumnFilter, ResourceConfig, RowBase, SortState } from './resource-types.ts';
+import type { ColumnFilter, ListFilter, ResourceConfig, RowBase, SortState } from './resource-types.ts';
 
 export type PageSize = (typeof PAGE_SIZES)[number];
 export type Activity = 'active' | 'inactive' | 'all';
@@ -55,8 +55,12 @@ function isPageSize(value: number): value is PageSize {
   return (PAGE_SIZES as readonly number[]).includes(value);
 }
 
-function filterColumns<Row>(columns: readonly ColumnConfig<Row>[]) {
-  return columns.filter((c): c is ColumnConfig<Row> & { filter: ColumnFilter } => c.filter !== undefined);
+/** Every filter of a resource: its columns' filters, then the filters that are no column. */
+export function filtersOf<Row extends RowBase>(resource: ResourceConfig<Row>): readonly ListFilter[] {
+  const ofColumns = resource.columns.flatMap((column) =>
+    column.filter ? [{ key: column.key, titleKey: column.titleKey, filter: column.filter }] : [],
+  );
+  return [...ofColumns, ...(resource.extraFilters ?? [])];
 }
 
 /** Parses one filter text for its column; null when it is empty or malformed (it is then ignored). */
@@ -98,7 +102,7 @@ export function readListState<Row extends RowBase>(
   const isSortable = resource.columns.some((c) => c.key === sortKey && c.isSortable);
   const active = params.get(PARAM.active);
   const filters: FilterDraft = {};
-  for (const column of filterColumns(resource.columns)) {
+  for (const column of filtersOf(resource)) {
     const raw = params.get(FILTER_PREFIX + column.key);
     if (raw !== null && parseFilter(column.filter, raw) !== null) filters[column.key] = raw;
   }
@@ -137,7 +141,7 @@ export function writeListState<Row extends RowBase>(
     if (state.sort.isDescending) params.set(PARAM.desc, '1');
   }
   if (state.activity !== DEFAULT_ACTIVITY) params.set(PARAM.active, state.activity);
-  for (const column of filterColumns(resource.columns)) {
+  for (const column of filtersOf(resource)) {
     const raw = state.filters[column.key];
     if (raw !== undefined && parseFilter(column.filter, raw) !== null)
       params.set(FILTER_PREFIX + column.key, raw);
@@ -151,7 +155,7 @@ export function buildListRequest<Row extends RowBase>(
   state: ListState,
 ): ListRequest {
   const filters: Record<string, FilterValue> = {};
-  for (const column of filterColumns(resource.columns)) {
+  for (const column of filtersOf(resource)) {
     const raw = state.filters[column.key];
     const value = raw === undefined ? null : parseFilter(column.filter, raw);
     if (value !== null) filters[column.key] = value;
@@ -174,7 +178,7 @@ export function cleanFilters<Row extends RowBase>(
   draft: FilterDraft,
 ): FilterDraft {
   const clean: FilterDraft = {};
-  for (const column of filterColumns(resource.columns)) {
+  for (const column of filtersOf(resource)) {
     const raw = draft[column.key];
     if (raw !== undefined && parseFilter(column.filter, raw) !== null) clean[column.key] = raw.trim();
   }

@@ -26,6 +26,12 @@ export type ColumnFilter =
 
 export type FilterKind = ColumnFilter['kind'];
 
+/**
+ * A filter that is no column of the list (the ads' services, country, city): shown above the table
+ * (in the filter panel on a phone), carried in the URL and sent like a column's filter.
+ */
+export type ListFilter = { key: string; titleKey: TranslationKey; filter: ColumnFilter };
+
 /** What a cell renderer may do besides showing the row: open one of the resource's row actions. */
 export type CellContext = {
   /** Opens the row action with this key for the row (a status chip opening the status dialog). */
@@ -178,6 +184,8 @@ export type ResourceConfig<Row extends RowBase> = {
   messagesKey?: ResourceMessagesKey;
   /** How a confirmation names a row; its `name` by default. */
   rowName?: (row: Row) => string;
+  /** Filters on what the rows do not show as columns, e.g. an ad's services or places. */
+  extraFilters?: readonly ListFilter[];
   /** The report download (pdf, xlsx, docx) of the current list. On unless set to false. */
   canDownloadReport?: boolean;
   /** The report dialog's default file name ('transakcije'); 'report' when left out. */

@@ -160,6 +160,12 @@ const common = {
   messagesKey: 'resources.ads',
   rowName: (ad: AdRow) => ad.title,
   rowActions,
+  // What an ad offers and where: filters on its services and places, which the rows do not show.
+  extraFilters: [
+    { key: 'services', titleKey: 'columns.services', filter: { kind: 'select', picker: 'service_choices' } },
+    { key: 'os_country_id', titleKey: 'columns.country', filter: { kind: 'select', picker: 'os_countries' } },
+    { key: 'os_city_id', titleKey: 'columns.city', filter: { kind: 'select', picker: 'os_cities' } },
+  ],
 } satisfies Partial<ResourceConfig<AdRow>>;
 
 /** `/ads`: every ad, filtered by any status. */

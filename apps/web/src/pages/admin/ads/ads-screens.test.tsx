@@ -70,11 +70,14 @@ async function openScreen(path: string, extra: Parameters<typeof mockFetch>[0] =
     'GET /api/jobs/show/6': { body: adDetails(MOVING) },
     'POST /api/ad_statuses/statusOrder': { body: { status_order: [APPROVED, REJECTED] } },
     'POST /api/currencies/index_active': listAnswer([{ id: 1, name: 'Euro', short_name: 'EUR', sign: '€' }]),
+    'POST /api/service_choices/index_active': listAnswer([]),
+    'POST /api/os_countries/index_active': listAnswer([]),
+    'POST /api/os_cities/index_active': listAnswer([]),
     ...extra,
   });
-  await renderApp(path, { isReset: false });
+  const { router } = await renderApp(path, { isReset: false });
   await screen.findAllByText('Košenje dvorišta');
-  return { net, user: userEvent.setup() };
+  return { net, router, user: userEvent.setup() };
 }
 
 const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLElement;
@@ -117,7 +120,7 @@ describe('the status dialog', () => {
   });
 
   it("shows the server's message when someone decided first (409) and reloads the list", async () => {
-    const stale = 'Oglas je u međuvremenu dobio status „Odobren". Osvježite prikaz i odlučite ponovo.';
+    const stale = 'Oglas je u međuvremenu dobio status „Odobren“. Osvježite prikaz i odlučite ponovo.';
     const { net, user } = await openScreen('/ads', {
       'PUT /api/jobs/changeStatus/5': { status: 409, body: { message: stale } },
     });
@@ -132,6 +135,34 @@ describe('the status dialog', () => {
     expect(within(error).getByText(stale)).toBeInTheDocument();
     await waitFor(() => expect(net.callsTo('POST /api/jobs/index').length).toBeGreaterThan(listCalls));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Promjena statusa' })).toBeNull());
+  });
+});
+
+describe('the ads list filters', () => {
+  it('filters by a service, a country and a city the rows do not show, and keeps them in the URL', async () => {
+    const { net, router, user } = await openScreen('/ads', {
+      'POST /api/service_choices/index_active': listAnswer([{ id: 31, name: 'Košenje trave' }]),
+      'POST /api/os_countries/index_active': listAnswer([{ id: 4, name: 'Crna Gora', code: 'ME' }]),
+      'POST /api/os_cities/index_active': listAnswer([{ id: 17, name: 'Nikšić', os_country_id: 4 }]),
+    });
+    for (const [filter, choice] of [
+      ['Usluge', 'Košenje trave'],
+      ['Država', 'Crna Gora'],
+      ['Grad', 'Nikšić'],
+    ] as const) {
+      await user.click(screen.getByRole('combobox', { name: new RegExp(`^(Filter: )?${filter}$`) }));
+      await user.click(await screen.findByRole('option', { name: choice }));
+    }
+    await waitFor(() =>
+      expect(net.lastBodyOf('POST /api/jobs/index')).toMatchObject({
+        filters: {
+          services: { operator: 'equals', value: 31 },
+          os_country_id: { operator: 'equals', value: 4 },
+          os_city_id: { operator: 'equals', value: 17 },
+        },
+      }),
+    );
+    expect(router.state.location.search).toContain('f.os_city_id=17');
   });
 });
 
