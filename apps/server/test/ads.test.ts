@@ -11,6 +11,7 @@ import {
   notifications,
 } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/seed-demo.ts';
+import { readXlsx } from './helpers/read-report.ts';
 import { createDemoTestApp, type TestApp } from './helpers/test-app.ts';
 import { isOnPostgres } from './helpers/test-database.ts';
 
@@ -116,6 +117,31 @@ describe('the ads lists', () => {
 
   it('is open to moderators', async () => {
     expect((await post('/api/jobs/index', {}, moderator)).statusCode).toBe(200);
+  });
+
+  it('reports the kind and the currency in words, as the screen shows them', async () => {
+    const shown = await list({}, { options: { page: 1, itemsPerPage: 20 } });
+    const response = await post('/api/jobs/index', {
+      is_report: true,
+      report_type: 'xlsx',
+      options: { page: 1, itemsPerPage: 20 },
+      show_columns: [
+        { key: 'title', title: 'Naslov' },
+        { key: 'is_offer', title: 'Ponuda / potražnja' },
+        { key: 'currency_id', title: 'Valuta' },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const [, ...rows] = await readXlsx(response.rawPayload, 3);
+    const answer = shown.result as unknown as {
+      title: string;
+      is_offer: boolean;
+      currency: { short_name: string };
+    }[];
+    expect(rows).toEqual(
+      answer.map((ad) => [ad.title, ad.is_offer ? 'Ponuda' : 'Potražnja', ad.currency.short_name]),
+    );
+    expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(['Ponuda', 'Potražnja']));
   });
 });
 

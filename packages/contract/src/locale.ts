@@ -12,6 +12,12 @@ export const ACTIVE_STATUS_TEXTS = {
   en: { active: 'Active', inactive: 'Inactive' },
 } as const satisfies Record<Language, { active: string; inactive: string }>;
 
+/** The words an ad's kind (is_offer) reads as, on screens and in reports alike. */
+export const OFFER_KIND_TEXTS = {
+  me: { offer: 'Ponuda', demand: 'Potražnja' },
+  en: { offer: 'Offer', demand: 'Demand' },
+} as const satisfies Record<Language, { offer: string; demand: string }>;
+
 /** Said where times are shown, so nobody reads them in their own zone. */
 export const TIME_ZONE_NOTES = {
   me: 'vrijeme u Crnoj Gori',

@@ -1,4 +1,4 @@
-import type { Access, FilterOperator } from '@usluge/contract';
+import type { Access, FilterOperator, Language } from '@usluge/contract';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -18,6 +18,11 @@ export type ListColumn = {
   isSortable?: boolean;
   /** For columns that are not a plain expression (e.g. "has this role"): builds the condition. */
   condition?: (operator: FilterOperator, operands: FilterOperand[]) => SQL;
+  /**
+   * The column's report cell when the row field of its key is not what the screen shows (an ad's
+   * currency_id prints the currency, is_offer 'Ponuda' or 'Potražnja').
+   */
+  reportCell?: (row: Record<string, unknown>, lang: Language) => string | number | null;
 };
 
 /** A resource's list: everything the engine needs to filter, sort, page and load it. */

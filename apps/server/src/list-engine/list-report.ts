@@ -81,7 +81,14 @@ async function* rowsOfIds<Row extends { id: number }>(
   for (let start = 0; start < ids.length; start += BATCH_SIZE) {
     const rows = await loadInOrder(db, definition, ids.slice(start, start + BATCH_SIZE));
     for (const row of rows)
-      yield columns.map((column) => columnCell(valueAt(row, column.key), column.key, lang));
+      yield columns.map((column) => {
+        const ownCell = Object.hasOwn(definition.columns, column.key)
+          ? definition.columns[column.key]?.reportCell
+          : undefined;
+        return ownCell
+          ? ownCell(row as Record<string, unknown>, lang)
+          : columnCell(valueAt(row, column.key), column.key, lang);
+      });
   }
 }
 

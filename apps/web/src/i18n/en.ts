@@ -1,4 +1,9 @@
-import { ACTIVE_STATUS_TEXTS, TIME_ZONE_NOTES, VALIDATION_MESSAGES } from '@usluge/contract';
+import {
+  ACTIVE_STATUS_TEXTS,
+  OFFER_KIND_TEXTS,
+  TIME_ZONE_NOTES,
+  VALIDATION_MESSAGES,
+} from '@usluge/contract';
 import type { Catalogue } from './catalogue.ts';
 
 /** English: the fallback catalogue. Typed against the Montenegrin one, so no key can be missing. */
@@ -415,8 +420,7 @@ export const en: Catalogue = {
       priceTo: 'Price to',
       status: 'Ad status',
     },
-    offer: 'Offer',
-    demand: 'Demand',
+    ...OFFER_KIND_TEXTS.en,
     statuses: {
       awaitingApproval: 'Awaiting approval',
       approved: 'Approved',

@@ -1,4 +1,9 @@
-import { ACTIVE_STATUS_TEXTS, TIME_ZONE_NOTES, VALIDATION_MESSAGES } from '@usluge/contract';
+import {
+  ACTIVE_STATUS_TEXTS,
+  OFFER_KIND_TEXTS,
+  TIME_ZONE_NOTES,
+  VALIDATION_MESSAGES,
+} from '@usluge/contract';
 
 /** Montenegrin (Latin script): the default catalogue. `en.ts` must hold the same keys. */
 export const me = {
@@ -426,8 +431,7 @@ export const me = {
       priceTo: 'Cijena do',
       status: 'Status oglasa',
     },
-    offer: 'Ponuda',
-    demand: 'Potražnja',
+    ...OFFER_KIND_TEXTS.me,
     statuses: {
       awaitingApproval: 'Čeka odobrenje',
       approved: 'Odobren',

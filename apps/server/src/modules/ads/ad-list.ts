@@ -1,4 +1,4 @@
-import { adRowSchema } from '@usluge/contract';
+import { adRowSchema, OFFER_KIND_TEXTS } from '@usluge/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { qualified } from '../../db/qualified-column.ts';
 import {
@@ -53,7 +53,13 @@ export const adList = defineList({
       isSortable: true,
     },
     title: { expression: ads.title, type: 'text', operators: ['contains', 'equals'], isSortable: true },
-    is_offer: { expression: ads.is_offer, type: 'boolean', operators: ['equals'], isSortable: true },
+    is_offer: {
+      expression: ads.is_offer,
+      type: 'boolean',
+      operators: ['equals'],
+      isSortable: true,
+      reportCell: (row, lang) => OFFER_KIND_TEXTS[lang][row.is_offer ? 'offer' : 'demand'],
+    },
     user_name: {
       expression: posterName,
       type: 'text',
@@ -72,7 +78,12 @@ export const adList = defineList({
       isSortable: true,
     },
     status: { expression: ads.ad_status_id, type: 'id', operators: ['equals', 'in'], isSortable: true },
-    currency_id: { expression: ads.currency_id, type: 'id', operators: ['equals', 'in'] },
+    currency_id: {
+      expression: ads.currency_id,
+      type: 'id',
+      operators: ['equals', 'in'],
+      reportCell: (row) => (row.currency as { short_name: string } | undefined)?.short_name ?? null,
+    },
     services: {
       expression: ads.id,
       type: 'id',
