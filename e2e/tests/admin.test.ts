@@ -70,12 +70,15 @@ describe('admin panel', () => {
     const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.goto('/users');
-    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
     await screenshot(page, 'users-list');
-    // The roles and credit columns, further right.
+    // The roles and credit columns, further right: the newest sign-ups come first, all members.
     await page.locator('.MuiTableContainer-root').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await page.getByRole('cell', { name: 'Korisnik' }).first().waitFor();
     await screenshot(page, 'users-list-right');
+    // A filter given in the address finds the administrator.
+    await page.goto('/users?f.username=admin');
+    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
 
     await page.goto('/countries');
     await page.getByRole('cell', { name: 'Crna Gora', exact: true }).waitFor();
