@@ -1,5 +1,4 @@
 import type { Language } from '@usluge/contract';
-import type { TranslationKey } from '../../../i18n/catalogue.ts';
 import {
   applyDocumentLanguage,
   isLanguage,
@@ -7,7 +6,7 @@ import {
   rememberLanguage,
 } from '../../../i18n/language-preference.ts';
 import { getThemeMode, toggleThemeMode } from '../../../theme/theme-mode.ts';
-import { landingText, landingTitle, type TextValues } from './landing-text.ts';
+import { type LandingKey, landingText, landingTitle, type TextValues } from './landing-text.ts';
 
 export type LandingOptions = {
   /** Told after the visitor switched language (the app passes it on to i18next). */
@@ -21,7 +20,7 @@ export type LandingOptions = {
  */
 export function enhanceLanding(root: HTMLElement, { onLanguageChange }: LandingOptions = {}): () => void {
   let language = readStoredLanguage();
-  const t = (key: TranslationKey) => landingText(language, key);
+  const t = (key: LandingKey) => landingText(language, key);
   const menuToggle = root.querySelector<HTMLButtonElement>('[data-action="menu"]');
   const themeToggle = root.querySelector<HTMLButtonElement>('[data-action="theme"]');
 
@@ -43,10 +42,10 @@ export function enhanceLanding(root: HTMLElement, { onLanguageChange }: LandingO
   function showLanguage(): void {
     for (const element of root.querySelectorAll<HTMLElement>('[data-i18n]')) {
       const values = JSON.parse(element.dataset.i18nValues ?? '{}') as TextValues;
-      element.textContent = landingText(language, element.dataset.i18n as TranslationKey, values);
+      element.textContent = landingText(language, element.dataset.i18n as LandingKey, values);
     }
     for (const element of root.querySelectorAll<HTMLElement>('[data-i18n-label]')) {
-      element.setAttribute('aria-label', t(element.dataset.i18nLabel as TranslationKey));
+      element.setAttribute('aria-label', t(element.dataset.i18nLabel as LandingKey));
     }
     for (const button of root.querySelectorAll<HTMLElement>('[data-language]')) {
       button.setAttribute('aria-pressed', String(button.dataset.language === language));

@@ -1,5 +1,5 @@
-import type { TranslationKey } from '../../../i18n/catalogue.ts';
 import type { LandingIconName } from './landing-icons.tsx';
+import type { LandingKey } from './landing-text.ts';
 
 /** Contact details and outside links of the landing page, in one place to change. */
 export const CONTACT = {
@@ -17,7 +17,7 @@ export const SOCIAL_LINKS: readonly { name: string; href: string; icon: LandingI
 
 export const APP_STORES: readonly {
   id: string;
-  nameKey: TranslationKey;
+  nameKey: LandingKey;
   href: string;
   icon: LandingIconName;
 }[] = [
@@ -69,4 +69,4 @@ export const NAV_ITEMS = [
   { anchor: 'application', labelKey: 'landing.nav.application' },
   { anchor: 'faq-section', labelKey: 'landing.nav.faq' },
   { anchor: 'contact', labelKey: 'landing.nav.contact' },
-] as const satisfies readonly { anchor: string; labelKey: TranslationKey }[];
+] as const satisfies readonly { anchor: string; labelKey: LandingKey }[];

@@ -1,6 +1,5 @@
 import { LANGUAGES, type Language, PUBLIC_PAGE_PATHS } from '@usluge/contract';
 import type { Ref } from 'react';
-import type { TranslationKey } from '../../../i18n/catalogue.ts';
 import {
   APP_STORES,
   BENEFITS,
@@ -12,16 +11,16 @@ import {
   STEPS,
 } from './landing-content.ts';
 import { LandingIcon } from './landing-icons.tsx';
-import { landingText, type TextValues } from './landing-text.ts';
+import { type LandingKey, landingText, type TextValues } from './landing-text.ts';
 
 /** The element the mobile menu toggle opens (one landing page per document). */
 export const MENU_ID = 'landing-menu';
 
 type Texts = {
   /** A text the landing script re-translates in place: its key travels with it. */
-  text: (key: TranslationKey, values?: TextValues) => Record<string, string>;
+  text: (key: LandingKey, values?: TextValues) => Record<string, string>;
   /** The same for an element's accessible name. */
-  label: (key: TranslationKey) => Record<string, string>;
+  label: (key: LandingKey) => Record<string, string>;
 };
 
 function textsIn(language: Language): Texts {
@@ -42,7 +41,7 @@ function textsIn(language: Language): Texts {
  */
 export function LandingMarkup({ language, ref }: { language: Language; ref?: Ref<HTMLDivElement> }) {
   const { text, label } = textsIn(language);
-  const t = (key: TranslationKey) => landingText(language, key);
+  const t = (key: LandingKey) => landingText(language, key);
   return (
     <div className="landing" id="top" ref={ref}>
       <header className="landing-header">

@@ -1,9 +1,18 @@
 import type { Language } from '@usluge/contract';
 import type { Catalogue, TranslationKey } from '../../../i18n/catalogue.ts';
-import { en } from '../../../i18n/en.ts';
-import { me } from '../../../i18n/me.ts';
+import { enCommon, enLanding } from '../../../i18n/en-public.ts';
+import { meCommon, meLanding } from '../../../i18n/me-public.ts';
 
-const CATALOGUES: Record<Language, Catalogue> = { me, en };
+/** The part of the catalogues the landing page reads: `common` and `landing`, nothing else. */
+type LandingCatalogue = Pick<Catalogue, 'common' | 'landing'>;
+
+/** A key the landing page may use: `common.…` or `landing.…`. */
+export type LandingKey = Extract<TranslationKey, `common.${string}` | `landing.${string}`>;
+
+const CATALOGUES: Record<Language, LandingCatalogue> = {
+  me: { common: meCommon, landing: meLanding },
+  en: { common: enCommon, landing: enLanding },
+};
 
 export type TextValues = Record<string, string | number>;
 
@@ -12,7 +21,7 @@ export type TextValues = Record<string, string | number>;
  * with it at build time and switches language with it in the browser, without i18next (which would
  * be most of the page's script). `year` is always today's, so a page built last year says this one.
  */
-export function landingText(language: Language, key: TranslationKey, values: TextValues = {}): string {
+export function landingText(language: Language, key: LandingKey, values: TextValues = {}): string {
   let node: unknown = CATALOGUES[language];
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   if (typeof node !== 'string') throw new Error(`No text at ${key}`);
