@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fieldErrors } from '@usluge/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileNameFromDisposition } from '../../api/report-api.ts';
 import { changeLanguage } from '../../i18n/i18n.ts';
+import { useDownloadCapture } from '../../test/download-capture.ts';
 import { jsonResponse, listAnswer, mockFetch } from '../../test/fetch-mock.ts';
 import { ADMIN_USER } from '../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../test/render-app.tsx';
@@ -21,28 +22,7 @@ function fileResponse(body: string, type: string, disposition: string | null): R
   return new Response(body, { status: 200, headers });
 }
 
-type Saved = { fileName: string; href: string; blob: Blob | undefined };
-
-/** The browser side of a download: object URLs and the link click, recorded. */
-function captureDownloads() {
-  const saved: Saved[] = [];
-  const blobs = new Map<string, Blob>();
-  let next = 0;
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    const href = `blob:test/${next++}`;
-    blobs.set(href, blob);
-    return href;
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({
-      fileName: this.download,
-      href: this.getAttribute('href') ?? '',
-      blob: blobs.get(this.href),
-    });
-  });
-  return saved;
-}
+const saved = useDownloadCapture();
 
 /** Signs in and opens the countries list at `path` with a report answer for `POST .../index`. */
 async function openCountries(path: string, report: (body: unknown) => Response | Promise<Response>) {
@@ -66,17 +46,6 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Izvještaj' }));
   return screen.findByRole('dialog', { name: 'Preuzimanje izvještaja' });
 }
-
-const { createObjectURL, revokeObjectURL } = URL;
-let saved: Saved[];
-beforeEach(() => {
-  saved = captureDownloads();
-});
-afterEach(() => {
-  URL.createObjectURL = createObjectURL;
-  URL.revokeObjectURL = revokeObjectURL;
-  vi.restoreAllMocks();
-});
 
 describe('report dialog', () => {
   it("starts with name 'report', type PDF and show all", async () => {

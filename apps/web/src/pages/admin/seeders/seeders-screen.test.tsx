@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDownloadCapture } from '../../../test/download-capture.ts';
 import { jsonResponse, type MockReply, mockFetch } from '../../../test/fetch-mock.ts';
 import { ADMIN_USER, MODERATOR_USER } from '../../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../../test/render-app.tsx';
@@ -8,35 +9,7 @@ import { renderApp, resetApp, setAuthenticatedFlag } from '../../../test/render-
 const TABLES = { result: [{ table_name: 'os_countries' }, { table_name: 'users' }], total_rows: 2 };
 const SEED_FILE = '{"format":"usluge-seed/1","table":"users","columns":["id"]}\n[1]\n';
 
-type Saved = { fileName: string; blob: Blob | undefined };
-
-/** The browser side of a download: object URLs and the link click, recorded. */
-function captureDownloads(): Saved[] {
-  const saved: Saved[] = [];
-  const blobs = new Map<string, Blob>();
-  let next = 0;
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    const href = `blob:test/${next++}`;
-    blobs.set(href, blob);
-    return href;
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ fileName: this.download, blob: blobs.get(this.href) });
-  });
-  return saved;
-}
-
-const { createObjectURL, revokeObjectURL } = URL;
-let saved: Saved[];
-beforeEach(() => {
-  saved = captureDownloads();
-});
-afterEach(() => {
-  URL.createObjectURL = createObjectURL;
-  URL.revokeObjectURL = revokeObjectURL;
-  vi.restoreAllMocks();
-});
+const saved = useDownloadCapture();
 
 async function openSeeders(table: Record<string, MockReply | MockReply[]>, user = ADMIN_USER) {
   await resetApp();
