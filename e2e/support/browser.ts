@@ -28,6 +28,14 @@ export const PHONE: Viewport = { width: 390, height: 844 };
 
 export type ThemeMode = 'light' | 'dark';
 
+/** Every look a screen is checked in: each theme at a desktop's and a phone's width. */
+export const LOOKS = [
+  { theme: 'light', viewport: DESKTOP, size: 'desktop' },
+  { theme: 'dark', viewport: DESKTOP, size: 'desktop' },
+  { theme: 'light', viewport: PHONE, size: 'phone' },
+  { theme: 'dark', viewport: PHONE, size: 'phone' },
+] as const satisfies readonly { theme: ThemeMode; viewport: Viewport; size: string }[];
+
 /**
  * A fresh context and page, in a light browser. With `theme`, the browser prefers that scheme and
  * the app's stored choice (apps/web/src/theme/theme-mode.ts) is that theme before the first page

@@ -1,25 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
-import {
-  DESKTOP,
-  newPage,
-  PHONE,
-  screenshot,
-  signIn,
-  type ThemeMode,
-  useBrowser,
-} from '../support/browser.ts';
+import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
-
-const CASES = [
-  { theme: 'light', viewport: DESKTOP, size: 'desktop' },
-  { theme: 'dark', viewport: DESKTOP, size: 'desktop' },
-  { theme: 'light', viewport: PHONE, size: 'phone' },
-  { theme: 'dark', viewport: PHONE, size: 'phone' },
-] as const satisfies readonly { theme: ThemeMode; viewport: typeof DESKTOP; size: string }[];
 
 /** Screenshots a screen and asserts axe finds nothing serious or critical on it. */
 async function expectAccessible(page: Page, shot: string): Promise<void> {
@@ -27,7 +12,7 @@ async function expectAccessible(page: Page, shot: string): Promise<void> {
   expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
-describe.each(CASES)('axe: $theme theme, $size', ({ theme, viewport, size }) => {
+describe.each(LOOKS)('axe: $theme theme, $size', ({ theme, viewport, size }) => {
   const suffix = `${theme}-${size}`;
 
   it('the landing page', async () => {

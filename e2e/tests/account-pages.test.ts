@@ -4,8 +4,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
   DESKTOP,
+  LOOKS,
   newPage,
-  PHONE,
   screenshot,
   signIn,
   type ThemeMode,
@@ -19,13 +19,6 @@ const browser = useBrowser();
 /** A suffix that keeps this run's accounts apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-5);
 const INVALID_LINK = 'Link nije ispravan, već je iskorišćen ili je istekao.';
-
-const CASES = [
-  { theme: 'light', viewport: DESKTOP, size: 'desktop' },
-  { theme: 'dark', viewport: DESKTOP, size: 'desktop' },
-  { theme: 'light', viewport: PHONE, size: 'phone' },
-  { theme: 'dark', viewport: PHONE, size: 'phone' },
-] as const satisfies readonly { theme: ThemeMode; viewport: typeof DESKTOP; size: string }[];
 
 type Mail = { to: string[]; subject: string; text: string };
 
@@ -90,7 +83,7 @@ async function checkEveryLook(page: Page, name: string): Promise<void> {
     await page.mouse.move(0, 0);
     await page.getByRole('tooltip').waitFor({ state: 'detached' });
   };
-  for (const { theme, viewport, size } of CASES) {
+  for (const { theme, viewport, size } of LOOKS) {
     await page.setViewportSize(viewport);
     await switchTo(theme);
     await screenshot(page, `account-${name}-${theme}-${size}`);
@@ -262,7 +255,7 @@ describe('verify and delete an account', () => {
   });
 });
 
-describe.each(CASES)('account pages, $theme theme, $size', ({ theme, viewport, size }) => {
+describe.each(LOOKS)('account pages, $theme theme, $size', ({ theme, viewport, size }) => {
   it('look right and axe finds nothing serious on them', async () => {
     const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     const check = async (name: string) => {

@@ -3,15 +3,7 @@ import type { Dashboard } from '@usluge/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
-import {
-  DESKTOP,
-  newPage,
-  PHONE,
-  screenshot,
-  signIn,
-  type ThemeMode,
-  useBrowser,
-} from '../support/browser.ts';
+import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -186,14 +178,7 @@ describe('seeder generator', () => {
   });
 });
 
-const CASES = [
-  { theme: 'light', viewport: DESKTOP, size: 'desktop' },
-  { theme: 'dark', viewport: DESKTOP, size: 'desktop' },
-  { theme: 'light', viewport: PHONE, size: 'phone' },
-  { theme: 'dark', viewport: PHONE, size: 'phone' },
-] as const satisfies readonly { theme: ThemeMode; viewport: typeof DESKTOP; size: string }[];
-
-describe.each(CASES)('dashboard and seeders: $theme theme, $size', ({ theme, viewport, size }) => {
+describe.each(LOOKS)('dashboard and seeders: $theme theme, $size', ({ theme, viewport, size }) => {
   it('look right and have no serious axe violation', async () => {
     const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await openDashboard(page);

@@ -1,15 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
-import {
-  DESKTOP,
-  newPage,
-  PHONE,
-  screenshot,
-  signIn,
-  type ThemeMode,
-  useBrowser,
-} from '../support/browser.ts';
+import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -128,14 +120,7 @@ describe('notifications', () => {
   });
 });
 
-const CASES = [
-  { theme: 'light', viewport: DESKTOP, size: 'desktop' },
-  { theme: 'dark', viewport: DESKTOP, size: 'desktop' },
-  { theme: 'light', viewport: PHONE, size: 'phone' },
-  { theme: 'dark', viewport: PHONE, size: 'phone' },
-] as const satisfies readonly { theme: ThemeMode; viewport: typeof DESKTOP; size: string }[];
-
-describe.each(CASES)('notifications screen, $theme theme, $size', ({ theme, viewport, size }) => {
+describe.each(LOOKS)('notifications screen, $theme theme, $size', ({ theme, viewport, size }) => {
   it('looks right and axe finds nothing serious on the list and the add dialog', async () => {
     const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await signIn(page);

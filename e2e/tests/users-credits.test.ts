@@ -2,16 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type Locator, type Page, request as playwrightRequest } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
-import {
-  DESKTOP,
-  newPage,
-  PHONE,
-  screenshot,
-  signIn,
-  type ThemeMode,
-  useBrowser,
-  type Viewport,
-} from '../support/browser.ts';
+import { DESKTOP, LOOKS, newPage, PHONE, screenshot, signIn, useBrowser } from '../support/browser.ts';
 import { solidPng } from '../support/png.ts';
 import { readZipEntry } from '../support/zip.ts';
 
@@ -92,14 +83,7 @@ async function topUp(page: Page, userId: number, amount: number): Promise<void> 
   expect(answer.status(), await answer.text()).toBe(201);
 }
 
-const LOOKS = [
-  { theme: 'light', viewport: DESKTOP, size: '1366' },
-  { theme: 'dark', viewport: DESKTOP, size: '1366' },
-  { theme: 'light', viewport: PHONE, size: '390' },
-  { theme: 'dark', viewport: PHONE, size: '390' },
-] as const satisfies readonly { theme: ThemeMode; viewport: Viewport; size: string }[];
-
-describe.each(LOOKS)('screens, $theme theme, $size px', ({ theme, viewport, size }) => {
+describe.each(LOOKS)('screens, $theme theme, $size', ({ theme, viewport, size }) => {
   it('users list, user form, credits dialog, credit prices and reports: screenshots and axe', async () => {
     const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await signIn(page);
