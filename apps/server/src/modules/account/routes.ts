@@ -83,6 +83,17 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
     return () => app.mail.queued(person.email, mail.subject, mail.text);
   }
 
+  /** Mails a link to an active account, in a transaction of its own; nothing for anyone else. */
+  async function sendLinkIfActive(
+    person: Person & { isActive: boolean },
+    purpose: AccountTokenPurpose,
+    lang: Language,
+  ) {
+    if (!person.isActive) return;
+    const announce = await db.transaction((tx) => sendLink(tx as unknown as Database, person, purpose, lang));
+    announce();
+  }
+
   const personWhere = (condition: ReturnType<typeof and>) =>
     db
       .select({ id: users.id, email: users.email, name: users.name, isActive: users.is_active })
@@ -181,12 +192,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
     async (request, reply) => {
       limit(request, reply, request.body.email);
       const [person] = await personWhere(sql`lower(${users.email}) = lower(${request.body.email})`);
-      if (person?.isActive) {
-        const announce = await db.transaction((tx) =>
-          sendLink(tx as unknown as Database, person, 'reset_password', request.lang),
-        );
-        announce();
-      }
+      if (person) await sendLinkIfActive(person, 'reset_password', request.lang);
       return message('reset_link_sent', request.lang);
     },
   );
@@ -264,12 +270,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
       const [person] = await personWhere(
         and(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
       );
-      if (person?.isActive) {
-        const announce = await db.transaction((tx) =>
-          sendLink(tx as unknown as Database, person, 'delete_account', request.lang),
-        );
-        announce();
-      }
+      if (person) await sendLinkIfActive(person, 'delete_account', request.lang);
       return message('delete_link_sent', request.lang);
     },
   );
