@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdDetails, AdRow, AdStatus } from '@usluge/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonResponse, listAnswer, mockFetch, type SeenRequest } from '../../../test/fetch-mock.ts';
+import {
+  ADMIN_HOME_ANSWERS,
+  jsonResponse,
+  listAnswer,
+  mockFetch,
+  type SeenRequest,
+} from '../../../test/fetch-mock.ts';
 import { ADMIN_USER } from '../../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../../test/render-app.tsx';
 
@@ -64,15 +70,13 @@ async function openScreen(path: string, extra: Parameters<typeof mockFetch>[0] =
   await resetApp();
   setAuthenticatedFlag();
   const net = mockFetch({
+    ...ADMIN_HOME_ANSWERS,
     'GET /api/user': { body: ADMIN_USER },
     'POST /api/jobs/index': listAnswer([MOWING, MOVING]),
     'GET /api/jobs/show/5': { body: adDetails(MOWING) },
     'GET /api/jobs/show/6': { body: adDetails(MOVING) },
     'POST /api/ad_statuses/statusOrder': { body: { status_order: [APPROVED, REJECTED] } },
     'POST /api/currencies/index_active': listAnswer([{ id: 1, name: 'Euro', short_name: 'EUR', sign: '€' }]),
-    'POST /api/service_choices/index_active': listAnswer([]),
-    'POST /api/os_countries/index_active': listAnswer([]),
-    'POST /api/os_cities/index_active': listAnswer([]),
     ...extra,
   });
   const { router } = await renderApp(path, { isReset: false });
