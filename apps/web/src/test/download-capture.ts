@@ -7,7 +7,7 @@ export type SavedDownload = { fileName: string; href: string; blob: Blob | undef
  * The browser side of downloads in every test of the file: object URLs and the link click are
  * recorded into the returned list (emptied before each test) and put back after it.
  */
-export function useDownloadCapture(): SavedDownload[] {
+export function captureDownloads(): SavedDownload[] {
   const saved: SavedDownload[] = [];
   const { createObjectURL, revokeObjectURL } = URL;
   beforeEach(() => {

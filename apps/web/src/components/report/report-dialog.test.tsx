@@ -4,7 +4,7 @@ import { fieldErrors } from '@usluge/contract';
 import { describe, expect, it } from 'vitest';
 import { fileNameFromDisposition } from '../../api/report-api.ts';
 import { changeLanguage } from '../../i18n/i18n.ts';
-import { useDownloadCapture } from '../../test/download-capture.ts';
+import { captureDownloads } from '../../test/download-capture.ts';
 import { jsonResponse, listAnswer, mockFetch } from '../../test/fetch-mock.ts';
 import { ADMIN_USER } from '../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../test/render-app.tsx';
@@ -22,7 +22,7 @@ function fileResponse(body: string, type: string, disposition: string | null): R
   return new Response(body, { status: 200, headers });
 }
 
-const saved = useDownloadCapture();
+const saved = captureDownloads();
 
 /** Signs in and opens the countries list at `path` with a report answer for `POST .../index`. */
 async function openCountries(path: string, report: (body: unknown) => Response | Promise<Response>) {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useDownloadCapture } from '../../../test/download-capture.ts';
+import { captureDownloads } from '../../../test/download-capture.ts';
 import { jsonResponse, type MockReply, mockFetch } from '../../../test/fetch-mock.ts';
 import { ADMIN_USER, MODERATOR_USER } from '../../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../../test/render-app.tsx';
@@ -9,7 +9,7 @@ import { renderApp, resetApp, setAuthenticatedFlag } from '../../../test/render-
 const TABLES = { result: [{ table_name: 'os_countries' }, { table_name: 'users' }], total_rows: 2 };
 const SEED_FILE = '{"format":"usluge-seed/1","table":"users","columns":["id"]}\n[1]\n';
 
-const saved = useDownloadCapture();
+const saved = captureDownloads();
 
 async function openSeeders(table: Record<string, MockReply | MockReply[]>, user = ADMIN_USER) {
   await resetApp();
