@@ -84,7 +84,8 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel(/^Korisničko ime/).fill(ADMIN_USERNAME);
   await page.getByLabel(/^Lozinka/).fill(ADMIN_PASSWORD);
   await page.getByLabel(/^Lozinka/).press('Enter');
-  await page.waitForURL('**/ads-on-approval');
+  // By path alone: the screen then adds its fixed status filter to the query.
+  await page.waitForURL((url) => url.pathname === '/ads-on-approval');
 }
 
 /** The file's browser: launched before its tests, closed after them. Call the getter in a test. */
