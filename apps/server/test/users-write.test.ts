@@ -292,6 +292,27 @@ describe('deactivating and restoring', () => {
     expect((await signInAs('marija.off', 'Lozinka-123')).status).toBe(200);
   });
 
+  it('applies new roles to a session in use at once', async () => {
+    const created = await read(
+      await send('/api/users/store', userForm({ ...company('roles'), roles: [ROLE.administrator] })),
+    );
+    const session = await signInAs('marija.roles', 'Lozinka-123');
+    const usersList = () =>
+      fetch(`${base}/api/users/index`, {
+        method: 'POST',
+        headers: { cookie: session.cookie, origin: base, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    expect((await usersList()).status).toBe(200);
+    const demoted = await send(
+      `/api/users/update/${created.id}`,
+      userForm({ ...company('roles'), roles: [ROLE.moderator], password: '' }),
+    );
+    expect(demoted.status).toBe(200);
+    expect((await usersList()).status).toBe(403);
+    expect(await currentUserStatus(session.cookie)).toBe(200);
+  });
+
   it('does not let an administrator deactivate themself or drop their own Administrator role', async () => {
     const self = await fetch(`${base}/api/users/destroy/${admin.id}`, {
       method: 'DELETE',

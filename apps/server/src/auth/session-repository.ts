@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { refreshTokens, sessions, users } from '../db/schema/index.ts';
 import { roleIdsOf } from '../modules/users/current-user-query.ts';
+import { cachedSession, forgetSession, forgetUserSessions, keepSession } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -35,32 +36,63 @@ export async function createSession(db: Database, userId: number, meta: SessionM
   return { accessToken, refreshToken };
 }
 
-/** The live session an access token belongs to, with its user's roles; null if none. */
-export async function findSessionByAccessToken(db: Database, accessToken: string) {
-  const [row] = await db
-    .select({ sessionId: sessions.id, userId: users.id, roleIds: roleIdsOf(users.id) })
+/** The one statement every signed-in request may run, prepared once per database. */
+function sessionLookup(db: Database) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      roleIds: roleIdsOf(users.id),
+      accessExpiresAt: sessions.access_expires_at,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
-        eq(sessions.access_token_hash, hashToken(accessToken)),
+        eq(sessions.access_token_hash, sql.placeholder('hash')),
         gt(sessions.access_expires_at, sql`now()`),
         isNull(sessions.revoked_at),
         eq(users.is_active, true),
       ),
     )
-    .limit(1);
-  return row ?? null;
+    .limit(1)
+    .prepare('find_session_by_access_token');
+}
+
+const sessionLookups = new WeakMap<Database, ReturnType<typeof sessionLookup>>();
+
+/** The live session an access token belongs to, with its user's roles; null if none. */
+export async function findSessionByAccessToken(db: Database, accessToken: string) {
+  const hash = hashToken(accessToken);
+  const cached = cachedSession(db, hash);
+  if (cached) return cached;
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ hash });
+  if (!row) return null;
+  const { accessExpiresAt, ...session } = row;
+  keepSession(db, hash, session, accessExpiresAt);
+  return session;
 }
 
 export type RefreshOutcome =
-  | { kind: 'rotated'; userId: number; tokens: IssuedTokens }
+  | { kind: 'rotated'; userId: number; sessionId: string; tokens: IssuedTokens }
   | { kind: 'invalid' }
   /** The token was already used: someone replayed it, so the session is revoked. */
-  | { kind: 'replayed' };
+  | { kind: 'replayed'; sessionId: string };
 
 /** Rotates a refresh token: the old one is spent, the session gets a new access and refresh token. */
 export async function rotateRefreshToken(db: Database, refreshToken: string): Promise<RefreshOutcome> {
+  const outcome = await rotateInTransaction(db, refreshToken);
+  // The old access token is no longer the session's (rotated), or the session is over (replayed).
+  if (outcome.kind !== 'invalid') forgetSession(outcome.sessionId);
+  return outcome;
+}
+
+function rotateInTransaction(db: Database, refreshToken: string): Promise<RefreshOutcome> {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({
@@ -81,7 +113,7 @@ export async function rotateRefreshToken(db: Database, refreshToken: string): Pr
     if (!found || found.revokedAt !== null) return { kind: 'invalid' } as const;
     if (found.usedAt !== null) {
       await tx.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, found.sessionId));
-      return { kind: 'replayed' } as const;
+      return { kind: 'replayed', sessionId: found.sessionId } as const;
     }
     if (found.expiresAt.getTime() <= Date.now() || !found.isUserActive) return { kind: 'invalid' } as const;
 
@@ -100,16 +132,18 @@ export async function rotateRefreshToken(db: Database, refreshToken: string): Pr
         last_seen_at: sql`now()`,
       })
       .where(eq(sessions.id, found.sessionId));
-    return { kind: 'rotated', userId: found.userId, tokens } as const;
+    return { kind: 'rotated', userId: found.userId, sessionId: found.sessionId, tokens } as const;
   });
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  forgetSession(sessionId);
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every session of a user (disabled account, password change). */
 export async function revokeUserSessions(db: Database, userId: number): Promise<void> {
+  forgetUserSessions(userId);
   await db
     .update(sessions)
     .set({ revoked_at: sql`now()` })

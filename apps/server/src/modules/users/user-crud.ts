@@ -1,6 +1,7 @@
 import { ROLE, type UserStoreForm, userStoreSchema, userUpdateSchema } from '@usluge/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
+import { forgetUserSessions } from '../../auth/session-cache.ts';
 import { revokeUserSessions } from '../../auth/session-repository.ts';
 import { defineCrud } from '../../crud/crud-definition.ts';
 import type { Database } from '../../db/client.ts';
@@ -69,6 +70,8 @@ export const userCrud = defineCrud({
     const chosen = (form as UserForm | undefined)?.roles ?? [];
     await tx.delete(userRoles).where(eq(userRoles.user_id, id));
     await tx.insert(userRoles).values(chosen.map((role_id) => ({ user_id: id, role_id })));
+    // Signed-in sessions carry the roles: they change at once, not when a cached session expires.
+    forgetUserSessions(id);
     // A new password ends the sessions opened with the old one.
     if (kind === 'update' && (form as { password?: string }).password) await revokeUserSessions(tx, id);
   },
