@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ReportType } from '@usluge/contract';
 import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { reportContentType } from '../src/reports/report-content-type.ts';
 import { reportFileName } from '../src/reports/report-file-name.ts';
@@ -177,6 +178,123 @@ describe('pdf report', () => {
     expect(all).toMatch(/Dugačka napomena za red 7:[^…]*…/);
     const lastRowPage = pages.findIndex((page) => page.includes(' Šćepan Žižić 300 '));
     expect(lastRowPage).toBe(pages.length - 1);
+  });
+});
+
+/** A pdf's text items with their place: x and baseline y from the page's top, in points. */
+type PlacedText = { page: number; text: string; x: number; y: number; right: number; font: string };
+
+async function placedTexts(file: Buffer): Promise<PlacedText[]> {
+  const pdf = await getDocument({ data: new Uint8Array(file), useSystemFonts: false, isEvalSupported: false })
+    .promise;
+  const items: PlacedText[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    const height = page.getViewport({ scale: 1 }).height;
+    for (const item of (await page.getTextContent()).items) {
+      if (!('str' in item) || item.str === '') continue;
+      const [, , , , x = 0, y = 0] = item.transform as number[];
+      items.push({
+        page: number,
+        text: item.str,
+        x,
+        y: height - y,
+        right: x + item.width,
+        font: item.fontName,
+      });
+    }
+  }
+  await pdf.destroy();
+  return items;
+}
+
+const MONTENEGRIN = 'č ć š ž đ Č Ć Š Ž Đ';
+
+describe('pdf text', () => {
+  const cellInput = (cells: ReportCell[][], columns: ReportColumn[] = COLUMNS) =>
+    input(0, {
+      columns,
+      rows: (async function* () {
+        yield* cells;
+      })(),
+    });
+
+  it('every Montenegrin letter is drawn and extractable, also when written decomposed (c + ˇ)', async () => {
+    const decomposed = MONTENEGRIN.normalize('NFD');
+    expect(decomposed).not.toBe(MONTENEGRIN);
+    const file = await collect(
+      writeReport('pdf', cellInput([[1, MONTENEGRIN, decomposed, `Ćao ${MONTENEGRIN}`, 2, 'x']])),
+    );
+    const texts = (await placedTexts(file)).map((item) => item.text);
+    expect(texts).toContain(MONTENEGRIN);
+    expect(texts.filter((text) => text === MONTENEGRIN)).toHaveLength(2);
+    expect(texts).toContain(`Ćao ${MONTENEGRIN}`);
+    // The embedded subset maps each letter's glyph back to its one character.
+    expect((await readPdf(file)).join(' ')).toContain(MONTENEGRIN);
+  });
+
+  it('text beyond Latin, Greek and Cyrillic still goes through the full layout engine', async () => {
+    const file = await collect(
+      writeReport('pdf', cellInput([[1, 'Ελληνικά Кирилица', 'مرحبا', 'a\u200Db 😀', 3, 'y']])),
+    );
+    const all = (await readPdf(file)).join(' ');
+    expect(all).toContain('Ελληνικά Кирилица');
+    expect(all).toContain('مرحبا');
+  });
+
+  it('wraps a long cell onto at most three lines of its column, numbers aligned right', async () => {
+    const long = Array.from({ length: 60 }, (_, index) => `riječ${index}`).join(' ');
+    const file = await collect(
+      writeReport(
+        'pdf',
+        cellInput([
+          [1, 'Kratko', 'Čačak', long, 12.5, 'd'],
+          [22, 'Drugi', 'Nikšić', 'kratko', 1234.75, 'd'],
+        ]),
+      ),
+    );
+    const items = await placedTexts(file);
+    const first = items.find((item) => item.text.startsWith('riječ0 '));
+    expect(first).toBeDefined();
+    const next = items.find((item) => item.text === 'Drugi');
+    const lines = items.filter(
+      (item) => item.x === first?.x && item.y >= (first?.y ?? 0) && item.y < (next?.y ?? 0),
+    );
+    expect(lines.map((line) => line.text.split(' ')[0])).toEqual([
+      'riječ0',
+      expect.any(String),
+      expect.any(String),
+    ]);
+    expect(new Set(lines.map((line) => line.y)).size).toBe(3);
+    expect(lines.at(-1)?.text.endsWith('…')).toBe(true);
+    // Nothing is lost between the lines but what the ellipsis stands for.
+    const words = lines.flatMap((line) => line.text.replace('…', '').split(' ')).filter(Boolean);
+    expect(words.slice(0, -1)).toEqual(long.split(' ').slice(0, words.length - 1));
+    // Numbers end at the same right edge.
+    const amounts = items.filter((item) => item.text === '12,5' || item.text === '1234,75');
+    expect(amounts).toHaveLength(2);
+    expect(Math.abs((amounts[0]?.right ?? 0) - (amounts[1]?.right ?? 1))).toBeLessThan(0.05);
+  });
+
+  it('breaks pages between rows: each row once, in order, under the header, above the footer', async () => {
+    const count = 150;
+    const file = await collect(writeReport('pdf', input(count)));
+    const items = await placedTexts(file);
+    const names = items.filter((item) => /^Šćepan Žižić \d+$/.test(item.text));
+    expect(names.map((item) => Number(item.text.split(' ').at(-1)))).toEqual(
+      Array.from({ length: count }, (_, index) => index + 1),
+    );
+    const pages = new Set(names.map((item) => item.page));
+    expect(pages.size).toBeGreaterThan(2);
+    for (const page of pages) {
+      const header = items.find((item) => item.page === page && item.text === 'Ime i prezime');
+      const footer = items.find((item) => item.page === page && item.text === `Strana ${page}`);
+      const onPage = names.filter((item) => item.page === page);
+      expect(Math.min(...onPage.map((item) => item.y))).toBeGreaterThan(
+        header?.y ?? Number.POSITIVE_INFINITY,
+      );
+      expect(Math.max(...onPage.map((item) => item.y))).toBeLessThan(footer?.y ?? 0);
+    }
   });
 });
 

@@ -2,18 +2,15 @@ import type { PassThrough } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { shareWidth, wantedColumnWidths } from './column-sizes.ts';
 import { fitLines } from './fit-lines.ts';
+import { composedText, PdfFont } from './pdf-font.ts';
+import { PdfPainter } from './pdf-painter.ts';
 import type { ReadAhead } from './read-ahead.ts';
 import { cellsFor, cellText, numericColumns } from './report-cells.ts';
 import { REPORT_FONT } from './report-font.ts';
 import { createPacer } from './report-output.ts';
 import { generatedLine, numberFormatter, REPORT_TEXTS, reportLocale } from './report-texts.ts';
-import type { ReportInput } from './report-types.ts';
-import { createTextMeasure } from './text-measure.ts';
+import type { ReportCell, ReportInput } from './report-types.ts';
 
-// Fonts are selected by path: pdfkit caches them under it (a registered alias of the document's
-// default font would be read from disk again on every switch).
-const REGULAR = REPORT_FONT.regular;
-const BOLD = REPORT_FONT.bold;
 const MARGIN = 30;
 const FONT_SIZE = 8;
 const TITLE_SIZE = 15;
@@ -28,27 +25,32 @@ const HEADER_FILL = '#e4e9f0';
 const STRIPE_FILL = '#f5f7fa';
 const RULE_COLOR = '#b8c2cc';
 
-type PdfDocument = InstanceType<typeof PDFDocument>;
 type Measure = (text: string) => number;
 
 /**
  * pdfkit caches the shaped layout of every word it sets, without bound: emptied on every page.
- * (Kept across pages it saves little time, since most words of a report differ, and it makes the
- * heap grow by another 100 MB before the collector catches up.)
+ * Only text that is not simple (see pdf-font.ts) is shaped by pdfkit at all.
  */
 type FontLayoutCaches = { _fontFamilies?: Record<string, { layoutCache?: Record<string, unknown> }> };
 
-function forgetWordLayouts(doc: PdfDocument): void {
+function forgetWordLayouts(doc: InstanceType<typeof PDFDocument>): void {
   const fonts = (doc as unknown as FontLayoutCaches)._fontFamilies ?? {};
   for (const font of Object.values(fonts)) {
     if (font.layoutCache) font.layoutCache = Object.create(null) as Record<string, unknown>;
   }
 }
 
+/** A cell's text as the page shows it: formatted, cleaned, composed (c + ˇ → č). */
+function pageText(cell: ReportCell, formatNumber: (value: number) => string): string {
+  return composedText(cellText(cell, formatNumber));
+}
+
 /**
  * A landscape A4 table: title and generation date on top, the header row on every page, cells
  * wrapped to their column (cut after a few lines), numbers aligned right, the report's name and the
- * page number below. Each page goes out as soon as the next one starts.
+ * page number below. Each page goes out as soon as the next one starts. pdfkit builds the document
+ * (pages, fonts and their subsets, compression); the text and the table's lines are written by
+ * PdfPainter with PdfFont's glyph table (pdf-painter.ts, pdf-font.ts).
  */
 export async function writePdfReport(
   input: ReportInput,
@@ -62,7 +64,7 @@ export async function writePdfReport(
     layout: 'landscape',
     margin: MARGIN,
     autoFirstPage: false,
-    font: REGULAR,
+    font: REPORT_FONT.regular,
     lang: reportLocale(input.lang),
     displayTitle: true,
     info: { Title: input.title, CreationDate: input.generatedAt, Producer: 'Usluge' },
@@ -75,31 +77,30 @@ export async function writePdfReport(
     if (!output.destroyed) output.write(chunk);
   });
 
-  let font: string = REGULAR;
-  let size = FONT_SIZE;
-  const use = (nextFont: string, nextSize: number, color: string) => {
-    font = nextFont;
-    size = nextSize;
-    doc.font(font).fontSize(size).fillColor(color);
+  const regular = new PdfFont(doc, REPORT_FONT.regular);
+  const bold = new PdfFont(doc, REPORT_FONT.bold);
+  const painter = new PdfPainter(doc);
+  const measureWith =
+    (font: PdfFont, size: number): Measure =>
+    (text) =>
+      font.width(text, size);
+  const measureCell = measureWith(regular, FONT_SIZE);
+  const measureHeader = measureWith(bold, FONT_SIZE);
+  const measureSmall = measureWith(regular, SMALL_SIZE);
+  const measureTitle = measureWith(bold, TITLE_SIZE);
+  const lineHeightOf = (font: PdfFont, size: number) => {
+    doc.font(font.path).fontSize(size);
+    return doc.currentLineHeight(true);
   };
-  const measureWith = (measuredFont: string, measuredSize: number): Measure =>
-    createTextMeasure((char) => {
-      doc.font(measuredFont).fontSize(measuredSize);
-      const width = doc.widthOfString(char);
-      doc.font(font).fontSize(size);
-      return width;
-    });
-  const measureCell = measureWith(REGULAR, FONT_SIZE);
-  const measureHeader = measureWith(BOLD, FONT_SIZE);
-  const measureSmall = measureWith(REGULAR, SMALL_SIZE);
-  const measureTitle = measureWith(BOLD, TITLE_SIZE);
-  doc.font(REGULAR).fontSize(FONT_SIZE);
-  const lineHeight = doc.currentLineHeight(true);
+  const lineHeight = lineHeightOf(regular, FONT_SIZE);
+  const titleLineHeight = lineHeightOf(bold, TITLE_SIZE);
+  const generatedLineHeight = lineHeightOf(regular, SMALL_SIZE + 1);
 
   const count = input.columns.length;
-  const titles = input.columns.map((column) => column.title);
+  const titles = input.columns.map((column) => composedText(column.title));
+  const title = composedText(input.title);
   const numeric = numericColumns(sample, count);
-  const sampleTexts = sample.map((row) => cellsFor(row, count).map((cell) => cellText(cell, formatNumber)));
+  const sampleTexts = sample.map((row) => cellsFor(row, count).map((cell) => pageText(cell, formatNumber)));
   const wanted = wantedColumnWidths(titles, sampleTexts, measureCell, measureHeader).map(
     (width) => width + 2 * PADDING + 1,
   );
@@ -114,33 +115,34 @@ export async function writePdfReport(
   const fitCells = (cells: readonly string[], measure: Measure) =>
     cells.map((text, index) => fitLines(text, (widths[index] ?? 0) - 2 * PADDING, MAX_LINES, measure));
 
+  const rowHeight = (lines: readonly string[][]) => {
+    let most = 1;
+    for (const cell of lines) if (cell.length > most) most = cell.length;
+    return most * lineHeight + 2 * PADDING;
+  };
+
   const drawRow = (
-    lines: string[][],
+    lines: readonly string[][],
     alignRight: readonly boolean[],
-    measure: Measure,
+    font: PdfFont,
     fill: string | null,
   ) => {
-    const height = Math.max(1, ...lines.map((cell) => cell.length)) * lineHeight + 2 * PADDING;
-    if (fill !== null) {
-      doc.rect(left, y, tableWidth, height).fill(fill);
-      doc.fillColor(TEXT_COLOR);
-    }
+    const height = rowHeight(lines);
+    if (fill !== null) painter.fillRect(left, y, tableWidth, height, fill);
     let x = left;
-    lines.forEach((cellLines, index) => {
+    for (let index = 0; index < lines.length; index += 1) {
       const width = widths[index] ?? 0;
-      cellLines.forEach((line, lineIndex) => {
-        const lineX = alignRight[index] ? x + width - PADDING - measure(line) : x + PADDING;
-        doc.text(line, lineX, y + PADDING + lineIndex * lineHeight, { lineBreak: false });
-      });
+      const cellLines = lines[index] ?? [];
+      for (let lineIndex = 0; lineIndex < cellLines.length; lineIndex += 1) {
+        const line = cellLines[lineIndex] ?? '';
+        const lineX = alignRight[index] ? x + width - PADDING - font.width(line, FONT_SIZE) : x + PADDING;
+        painter.text(font, FONT_SIZE, TEXT_COLOR, lineX, y + PADDING + lineIndex * lineHeight, line);
+      }
       x += width;
-    });
+    }
     y += height;
-    doc
-      .moveTo(left, y)
-      .lineTo(left + tableWidth, y)
-      .lineWidth(fill === HEADER_FILL ? 0.8 : 0.3)
-      .strokeColor(RULE_COLOR)
-      .stroke();
+    painter.rule(left, left + tableWidth, y, fill === HEADER_FILL ? 0.8 : 0.3, RULE_COLOR);
+    painter.flush();
   };
 
   const startPage = () => {
@@ -155,26 +157,35 @@ export async function writePdfReport(
     y = page.margins.top;
 
     // Footer, inside the bottom margin: the report's name and the page number.
-    use(REGULAR, SMALL_SIZE, MUTED_COLOR);
     const footerY = bottom + 8;
     const pageLabel = `${texts.page} ${pageNumber}`;
-    const name = fitLines(input.title, tableWidth * 0.7, 1, measureSmall)[0] ?? '';
-    doc.text(name, left, footerY, { lineBreak: false });
-    doc.text(pageLabel, left + tableWidth - measureSmall(pageLabel), footerY, { lineBreak: false });
+    const name = fitLines(title, tableWidth * 0.7, 1, measureSmall)[0] ?? '';
+    painter.text(regular, SMALL_SIZE, MUTED_COLOR, left, footerY, name);
+    painter.text(
+      regular,
+      SMALL_SIZE,
+      MUTED_COLOR,
+      left + tableWidth - measureSmall(pageLabel),
+      footerY,
+      pageLabel,
+    );
 
     if (pageNumber === 1) {
-      use(BOLD, TITLE_SIZE, TEXT_COLOR);
-      for (const line of fitLines(input.title, tableWidth, 2, measureTitle)) {
-        doc.text(line, left, y, { lineBreak: false });
-        y += doc.currentLineHeight(true);
+      for (const line of fitLines(title, tableWidth, 2, measureTitle)) {
+        painter.text(bold, TITLE_SIZE, TEXT_COLOR, left, y, line);
+        y += titleLineHeight;
       }
-      use(REGULAR, SMALL_SIZE + 1, MUTED_COLOR);
-      doc.text(generatedLine(input.lang, input.generatedAt), left, y + 2, { lineBreak: false });
-      y += 2 + doc.currentLineHeight(true) + 10;
+      painter.text(
+        regular,
+        SMALL_SIZE + 1,
+        MUTED_COLOR,
+        left,
+        y + 2,
+        generatedLine(input.lang, input.generatedAt),
+      );
+      y += 2 + generatedLineHeight + 10;
     }
-    use(BOLD, FONT_SIZE, TEXT_COLOR);
-    drawRow(fitCells(titles, measureHeader), numeric, measureHeader, HEADER_FILL);
-    use(REGULAR, FONT_SIZE, TEXT_COLOR);
+    drawRow(fitCells(titles, measureHeader), numeric, bold, HEADER_FILL);
   };
 
   const pace = createPacer(output);
@@ -183,23 +194,22 @@ export async function writePdfReport(
   for await (const row of rows) {
     const cells = cellsFor(row, count);
     const lines = fitCells(
-      cells.map((cell) => cellText(cell, formatNumber)),
+      cells.map((cell) => pageText(cell, formatNumber)),
       measureCell,
     );
-    const height = Math.max(1, ...lines.map((cell) => cell.length)) * lineHeight + 2 * PADDING;
-    if (y + height > bottom) startPage();
+    if (y + rowHeight(lines) > bottom) startPage();
     drawRow(
       lines,
       cells.map((cell) => typeof cell === 'number'),
-      measureCell,
+      regular,
       rowIndex % 2 === 1 ? STRIPE_FILL : null,
     );
     rowIndex += 1;
     await pace();
   }
   if (rowIndex === 0) {
-    use(REGULAR, FONT_SIZE, MUTED_COLOR);
-    doc.text(texts.noData, left + PADDING, y + PADDING, { lineBreak: false });
+    painter.text(regular, FONT_SIZE, MUTED_COLOR, left + PADDING, y + PADDING, texts.noData);
+    painter.flush();
   }
   doc.end();
   await finished;
