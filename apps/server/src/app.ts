@@ -1,4 +1,5 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -96,9 +97,16 @@ export async function buildApp({
   // gzip when compressible: JSON, not pdf, xlsx or docx (binary or zip already: mime-db says so),
   // and nothing that already has a Content-Encoding. Streams stay streams. Request bodies are
   // taken as sent (no decompression: one more way to blow up a small upload).
+  // Brotli quality 3: on list pages it gives the same size as the plugin's 4 for half the CPU.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
+      },
+    },
     globalDecompression: false,
   });
   app.decorateRequest('lang', 'me');
