@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { prepareRepeatedSelects } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 /** One database type for both drivers: every query function takes this handle. */
@@ -36,6 +37,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', (error) => {
       process.stderr.write(`PostgreSQL closed an idle connection: ${error.message}\n`);
     });
+    pool.on('connect', prepareRepeatedSelects);
     const db = drizzleNodePostgres(pool, { schema });
     try {
       await migrateNodePostgres(db, { migrationsFolder });

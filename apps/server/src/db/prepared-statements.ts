@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/** Named statements one connection may hold; further shapes run unnamed, as before. */
+export const PREPARED_PER_CONNECTION = 200;
+
+/** Only single SELECTs (with or without a WITH) are named: no writes, DDL, EXPLAIN or scripts. */
+const NAMEABLE = /^\s*(select|with)\s/i;
+
+type QueryConfig = { text: string; name?: string };
+
+const isQueryConfig = (value: unknown): value is QueryConfig =>
+  typeof value === 'object' && value !== null && typeof (value as QueryConfig).text === 'string';
+
+/** The same text always gets the same name, so a connection parses it once. */
+export const statementName = (text: string) => `s_${createHash('sha1').update(text).digest('base64url')}`;
+
+/**
+ * Runs the repeated SELECTs of this connection as named prepared statements: PostgreSQL parses
+ * and plans a list page's statement once per connection instead of on every request (planning
+ * costs as much as running such a page). The statements' values are bound parameters, so one
+ * text is one shape whatever the user typed. Capped per connection, so unusual shapes cannot
+ * fill a backend's memory.
+ */
+export function prepareRepeatedSelects(client: pg.PoolClient): void {
+  const named = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // pg's query has a dozen overloads; this wrapper passes every call through unchanged but for the name.
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    if (
+      isQueryConfig(config) &&
+      config.name === undefined &&
+      NAMEABLE.test(config.text) &&
+      !config.text.includes(';')
+    ) {
+      const name = statementName(config.text);
+      if (named.has(name) || named.size < PREPARED_PER_CONNECTION) {
+        named.add(name);
+        return query({ ...config, name }, ...rest);
+      }
+    }
+    return query(config, ...rest);
+  }) as typeof client.query;
+}
