@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { leads } from './ads.ts';
-import { isActive, money, timestamps } from './columns.ts';
+import { isActive, money, sortCollated, timestamps } from './columns.ts';
 import { countries, currencies } from './reference.ts';
 import { users } from './users.ts';
 
@@ -19,6 +19,12 @@ export const creditPrices = pgTable(
       .notNull()
       .references(() => currencies.id),
     price_per_credit: price('price_per_credit').notNull(),
+    /**
+     * The country's and the currency's names, copied so that the list sorts by them on indexes of
+     * its own; kept right by triggers (migration 0007). Never written by the application, never answered.
+     */
+    country_name: text('country_name').notNull().default(''),
+    currency_name: text('currency_name').notNull().default(''),
     is_active: isActive(),
     ...timestamps,
   },
@@ -26,6 +32,10 @@ export const creditPrices = pgTable(
     check('credit_prices_positive', sql`${t.price_per_credit} > 0`),
     uniqueIndex('credit_prices_country_currency_unique').on(t.os_country_id, t.currency_id),
     index('credit_prices_updated_at_idx').on(t.updated_at, t.id),
+    index('credit_prices_price_per_credit_idx').on(t.price_per_credit, t.id),
+    index('credit_prices_country_name_icu_idx').on(sortCollated(t.country_name), t.id),
+    index('credit_prices_currency_name_icu_idx').on(sortCollated(t.currency_name), t.id),
+    index('credit_prices_is_active_idx').on(t.is_active, t.id),
   ],
 );
 
@@ -40,7 +50,11 @@ export const creditPriceHistory = pgTable(
     changed_by_user_id: integer('changed_by_user_id').references(() => users.id),
     ...timestamps,
   },
-  (t) => [index('credit_price_history_price_idx').on(t.credit_price_id, t.updated_at)],
+  (t) => [
+    index('credit_price_history_price_idx').on(t.credit_price_id, t.updated_at),
+    index('credit_price_history_updated_at_idx').on(t.updated_at, t.id),
+    index('credit_price_history_by_price_idx').on(t.price, t.id),
+  ],
 );
 
 /** Staff top-ups and corrections of a user's credits, with what they cost. */
@@ -67,6 +81,11 @@ export const leadTransactions = pgTable(
     check('lead_transactions_after_not_negative', sql`${t.credit_after_adding} >= 0`),
     index('lead_transactions_user_idx').on(t.credit_for_user_id, t.updated_at),
     index('lead_transactions_created_at_idx').on(t.created_at),
+    index('lead_transactions_updated_at_idx').on(t.updated_at, t.id),
+    index('lead_transactions_credit_before_adding_idx').on(t.credit_before_adding, t.id),
+    index('lead_transactions_add_credit_amount_idx').on(t.add_credit_amount, t.id),
+    index('lead_transactions_credit_after_adding_idx').on(t.credit_after_adding, t.id),
+    index('lead_transactions_total_price_idx').on(t.total_price, t.id),
   ],
 );
 
@@ -87,6 +106,12 @@ export const transactions = pgTable(
     lead_id: integer('lead_id').references(() => leads.id),
     lead_transaction_id: integer('lead_transaction_id').references(() => leadTransactions.id),
     created_by_user_id: integer('created_by_user_id').references(() => users.id),
+    /**
+     * The user's full name as the lists spell it (name || ' ' || last_name), copied so that the
+     * list sorts by it on an index of its own; kept right by triggers (migration 0007). Never
+     * written by the application, never answered.
+     */
+    user_name: text('user_name').notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -94,5 +119,9 @@ export const transactions = pgTable(
     index('transactions_user_idx').on(t.user_id, t.id),
     index('transactions_updated_at_idx').on(t.updated_at, t.id),
     index('transactions_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
+    index('transactions_description_icu_idx').on(sortCollated(t.description), t.id),
+    index('transactions_credit_amount_idx').on(t.credit_amount, t.id),
+    index('transactions_credit_state_idx').on(t.credit_state, t.id),
+    index('transactions_user_name_icu_idx').on(sortCollated(t.user_name), t.id),
   ],
 );

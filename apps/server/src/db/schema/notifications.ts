@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { sortCollated, timestamps } from './columns.ts';
 import { users, userTypes } from './users.ts';
 
 export const notifications = pgTable(
@@ -14,6 +14,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_updated_at_idx').on(t.updated_at, t.id),
     index('notifications_subject_trgm').using('gin', t.subject.op('gin_trgm_ops')),
+    index('notifications_subject_icu_idx').on(sortCollated(t.subject), t.id),
   ],
 );
 

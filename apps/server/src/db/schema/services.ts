@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { isActive, money, timestamps } from './columns.ts';
+import { isActive, money, sortCollated, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /** The services catalogue: a tree of folders whose leaves are services with a credit cost. */
@@ -24,6 +24,7 @@ export const services = pgTable(
     index('services_parent_idx').on(t.service_id),
     index('services_updated_at_idx').on(t.updated_at, t.id),
     index('services_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('services_name_icu_idx').on(sortCollated(t.name), t.id),
   ],
 );
 
@@ -38,5 +39,9 @@ export const serviceCreditHistory = pgTable(
     changed_by_user_id: integer('changed_by_user_id').references(() => users.id),
     ...timestamps,
   },
-  (t) => [index('service_credit_history_service_idx').on(t.service_id, t.updated_at)],
+  (t) => [
+    index('service_credit_history_service_idx').on(t.service_id, t.updated_at),
+    index('service_credit_history_updated_at_idx').on(t.updated_at, t.id),
+    index('service_credit_history_credit_idx').on(t.credit, t.id),
+  ],
 );

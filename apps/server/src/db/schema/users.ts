@@ -10,14 +10,21 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { isActive, money, timestamps } from './columns.ts';
+import { isActive, money, sortCollated, timestamps } from './columns.ts';
 
-export const roles = pgTable('roles', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  is_active: isActive(),
-  ...timestamps,
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    is_active: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    index('roles_name_icu_idx').on(sortCollated(t.name), t.id),
+    index('roles_updated_at_idx').on(t.updated_at, t.id),
+  ],
+);
 
 export const userTypes = pgTable(
   'user_types',
@@ -29,7 +36,9 @@ export const userTypes = pgTable(
   },
   (t) => [
     uniqueIndex('user_types_name_unique').on(sql`lower(${t.name})`),
-    index('user_types_updated_at_idx').on(t.updated_at),
+    index('user_types_updated_at_idx').on(t.updated_at, t.id),
+    index('user_types_name_icu_idx').on(sortCollated(t.name), t.id),
+    index('user_types_is_active_idx').on(t.is_active, t.id),
   ],
 );
 
@@ -62,7 +71,18 @@ export const users = pgTable(
     index('users_updated_at_idx').on(t.updated_at, t.id),
     index('users_created_at_idx').on(t.created_at),
     index('users_user_type_idx').on(t.user_type_id),
-    index('users_credit_idx').on(t.credit),
+    // Every sortable column of the users lists, as the list engine orders by it (id breaks ties).
+    index('users_name_icu_idx').on(sortCollated(t.name), t.id),
+    index('users_full_name_icu_idx').on(
+      sortCollated(sql`(${t.name} || ' ' || coalesce(${t.last_name}, ''))`),
+      t.id,
+    ),
+    index('users_last_name_icu_idx').on(sortCollated(t.last_name), t.id),
+    index('users_username_icu_idx').on(sortCollated(t.username), t.id),
+    index('users_email_icu_idx').on(sortCollated(t.email), t.id),
+    index('users_phone_icu_idx').on(sortCollated(t.phone), t.id),
+    index('users_is_active_idx').on(t.is_active, t.id),
+    index('users_credit_idx').on(t.credit, t.id),
     index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('users_last_name_trgm').using('gin', t.last_name.op('gin_trgm_ops')),
     index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
