@@ -16,6 +16,12 @@ export type ListColumn = {
   /** Operators a client may filter with; the first is used for a bare value. Absent: not filterable. */
   operators?: readonly FilterOperator[];
   isSortable?: boolean;
+  /**
+   * What the column sorts on when that is not `expression`: a copy on the list's own table of a
+   * joined column (os_cities.country_name for the country's name), so that an index of that table
+   * serves the sort. Filters keep using `expression` / `condition`.
+   */
+  sortExpression?: SQL | AnyPgColumn;
   /** For columns that are not a plain expression (e.g. "has this role"): builds the condition. */
   condition?: (operator: FilterOperator, operands: FilterOperand[]) => SQL;
   /**

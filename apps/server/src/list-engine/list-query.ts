@@ -172,11 +172,10 @@ export function buildOrderBy(definition: ListDefinition<{ id: number }>, request
     const column = Object.hasOwn(definition.columns, key) ? definition.columns[key] : undefined;
     if (!column?.isSortable) throw new AppError(422, 'unknown_sort_key', { column: key });
     const isDescending = sortBy.length > 0 ? sortDesc[index] === true : definition.defaultSort.isDescending;
+    const sortExpression = column.sortExpression ?? column.expression;
     // Text sorts as people read it: Č, Š, Ž beside C, S, Z rather than after Z.
     const expression =
-      column.type === 'text'
-        ? sql`${column.expression} collate ${sql.identifier(TEXT_COLLATION)}`
-        : column.expression;
+      column.type === 'text' ? sql`${sortExpression} collate ${sql.identifier(TEXT_COLLATION)}` : sortExpression;
     return isDescending ? desc(expression) : asc(expression);
   });
   // The id breaks ties, so that pages neither repeat nor skip rows.

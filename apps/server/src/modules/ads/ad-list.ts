@@ -27,7 +27,8 @@ const posterId = qualified(ads.posted_by_user_id);
 
 /**
  * The poster's name without joining users into every list query: a page, a count or a deep page
- * then read the ads indexes alone, and only a filter or sort on the name reaches users.
+ * then read the ads indexes alone, and only a filter on the name reaches users (a sort reads
+ * ads.poster_name, the name copied onto the ad by triggers, on ads_poster_name_icu_idx).
  */
 const posterName = sql`(select ${fullName} from ${users} where ${users.id} = ${posterId})`;
 
@@ -65,6 +66,7 @@ export const adList = defineList({
       type: 'text',
       operators: ['contains'],
       isSortable: true,
+      sortExpression: ads.poster_name,
       // The posters found first on the users_full_name_trgm index, then their ads.
       condition: (_operator, [fragment]) =>
         sql`${posterId} in (select ${users.id} from ${users} where ${fullName} ilike ${likePattern(String(fragment))})`,

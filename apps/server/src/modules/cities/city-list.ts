@@ -28,6 +28,8 @@ export const cityList = defineList({
       type: 'text',
       operators: ['contains', 'equals'],
       isSortable: true,
+      // The country's name copied onto the city (kept by triggers), sorted on os_cities' index.
+      sortExpression: cities.country_name,
     },
     os_country_id: { expression: cities.os_country_id, type: 'id', operators: ['equals', 'in'] },
     is_active: { expression: cities.is_active, type: 'boolean', operators: ['equals'], isSortable: true },

@@ -20,8 +20,21 @@ export const creditPriceList = defineList({
       operators: ['between', 'gte', 'lte'],
       isSortable: true,
     },
-    'os_countries.name': { expression: countries.name, type: 'text', operators: text, isSortable: true },
-    'currencies.name': { expression: currencies.name, type: 'text', operators: text, isSortable: true },
+    // Sorted on the names copied onto the price (kept by triggers), which credit_prices' indexes serve.
+    'os_countries.name': {
+      expression: countries.name,
+      type: 'text',
+      operators: text,
+      isSortable: true,
+      sortExpression: creditPrices.country_name,
+    },
+    'currencies.name': {
+      expression: currencies.name,
+      type: 'text',
+      operators: text,
+      isSortable: true,
+      sortExpression: creditPrices.currency_name,
+    },
     price_per_credit: {
       expression: creditPrices.price_per_credit,
       type: 'number',

@@ -20,7 +20,14 @@ export const transactionList = defineList({
       operators: ['between', 'gte', 'lte'],
       isSortable: true,
     },
-    name: { expression: fullName, type: 'text', operators: ['contains', 'equals'], isSortable: true },
+    name: {
+      expression: fullName,
+      type: 'text',
+      operators: ['contains', 'equals'],
+      isSortable: true,
+      // The user's full name copied onto the entry (kept by triggers), sorted on transactions' index.
+      sortExpression: transactions.user_name,
+    },
     user_id: { expression: transactions.user_id, type: 'id', operators: ['equals', 'in'] },
     description: {
       expression: transactions.description,
