@@ -4,18 +4,20 @@ const ELLIPSIS = '…';
 const LONGEST_TEXT = 1000;
 
 /**
+ * The width of a text as the sum of its characters' widths (no kerning), which is how the pdf
+ * measures and sets text: so a line's width is its words' widths plus its spaces', and no line is
+ * measured twice.
+ */
+export type Measure = (text: string) => number;
+
+/**
  * The text as at most `maxLines` lines no wider than `width`: wrapped at spaces, over-long words
  * broken, and the last line ended with an ellipsis when something had to be left out.
  */
-export function fitLines(
-  text: string,
-  width: number,
-  maxLines: number,
-  measure: (text: string) => number,
-): string[] {
+export function fitLines(text: string, width: number, maxLines: number, measure: Measure): string[] {
   let cut = text.length > LONGEST_TEXT;
   const source = cut ? text.slice(0, LONGEST_TEXT) : text;
-  if (!source.includes('\n') && measure(source) <= width) return [source];
+  if (!source.includes('\n') && !source.includes('\r') && measure(source) <= width) return [source];
   const lines: string[] = [];
   for (const paragraph of source.split(/\r\n|\r|\n/)) {
     if (lines.length >= maxLines) {
@@ -36,17 +38,20 @@ function wrapParagraph(
   paragraph: string,
   width: number,
   room: number,
-  measure: (text: string) => number,
+  measure: Measure,
   lines: string[],
 ): boolean {
   const start = lines.length;
   const full = () => lines.length - start >= room;
+  const space = measure(' ');
   let line = '';
+  let lineWidth = 0;
   for (const word of paragraph.split(/[ \t]+/)) {
     if (word === '') continue;
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (measure(candidate) <= width) {
-      line = candidate;
+    const wordWidth = measure(word);
+    if (line !== '' && lineWidth + space + wordWidth <= width) {
+      line = `${line} ${word}`;
+      lineWidth += space + wordWidth;
       continue;
     }
     if (line !== '') {
@@ -54,11 +59,13 @@ function wrapParagraph(
       if (full()) return true;
     }
     line = word;
-    while (measure(line) > width) {
+    lineWidth = wordWidth;
+    while (lineWidth > width) {
       const [head, rest] = splitToWidth(line, width, measure);
       lines.push(head);
       if (full()) return true;
       line = rest;
+      lineWidth = measure(rest);
     }
   }
   if (line !== '' || lines.length === start) lines.push(line);
@@ -66,26 +73,26 @@ function wrapParagraph(
 }
 
 /** The longest start of the word that fits (at least one character) and the remainder. */
-function splitToWidth(word: string, width: number, measure: (text: string) => number): [string, string] {
-  const chars = Array.from(word);
-  let low = 1;
-  let high = chars.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (measure(chars.slice(0, middle).join('')) <= width) low = middle;
-    else high = middle - 1;
+function splitToWidth(word: string, width: number, measure: Measure): [string, string] {
+  let end = 0;
+  let used = 0;
+  for (const char of word) {
+    const next = used + measure(char);
+    if (next > width && end > 0) break;
+    used = next;
+    end += char.length;
   }
-  return [chars.slice(0, low).join(''), chars.slice(low).join('')];
+  return [word.slice(0, end), word.slice(end)];
 }
 
-function withEllipsis(line: string, width: number, measure: (text: string) => number): string {
-  const chars = Array.from(line.trimEnd());
-  let low = 0;
-  let high = chars.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (measure(`${chars.slice(0, middle).join('').trimEnd()}${ELLIPSIS}`) <= width) low = middle;
-    else high = middle - 1;
+function withEllipsis(line: string, width: number, measure: Measure): string {
+  const room = width - measure(ELLIPSIS);
+  let end = 0;
+  let used = 0;
+  for (const char of line.trimEnd()) {
+    used += measure(char);
+    if (used > room) break;
+    end += char.length;
   }
-  return `${chars.slice(0, low).join('').trimEnd()}${ELLIPSIS}`;
+  return `${line.slice(0, end).trimEnd()}${ELLIPSIS}`;
 }

@@ -17,13 +17,6 @@ type EmbeddedFont = {
   ref: () => unknown;
 };
 
-type Glyph = {
-  /** The glyph's 4-digit hex code in the document's subset (Identity-H), '' for nothing drawn. */
-  hex: string;
-  /** Advance in thousandths of the font size. */
-  advance: number;
-};
-
 /**
  * Text whose every character is one glyph that no OpenType feature of DejaVu Sans changes, except
  * kerning and the optional f-ligatures: Latin (č ć š ž đ …), Greek, Cyrillic, punctuation, currency,
@@ -33,7 +26,7 @@ type Glyph = {
 const NEEDS_LAYOUT =
   /[^ -\u02FF\u0370-\u0482\u048A-\u052F\u1E00-\u1FFF\u2000-\u200A\u2010-\u2027\u202F-\u205F\u20A0-\u20CF\u2100-\u2147\u214A-\u23FF\u2460-\u27BF]/;
 
-/** True when the text can be set glyph by glyph (`PdfFont.hex`, `PdfFont.width`). */
+/** True when the text can be set glyph by glyph (`PdfFont.encode`). */
 export function isSimpleText(text: string): boolean {
   return !NEEDS_LAYOUT.test(text);
 }
@@ -48,13 +41,32 @@ export function composedText(text: string): string {
 }
 
 const SOFT_HYPHEN = 0xad;
+const UNKNOWN = -1;
+
+/** One byte of a PDF literal string: the string's delimiters, backslash and line ends escaped. */
+function stringByte(byte: number): string {
+  switch (byte) {
+    case 0x28:
+      return '\\(';
+    case 0x29:
+      return '\\)';
+    case 0x5c:
+      return '\\\\';
+    case 0x0a:
+      return '\\n';
+    case 0x0d:
+      return '\\r';
+    default:
+      return String.fromCharCode(byte);
+  }
+}
 
 /**
  * A font embedded in the document that sets simple text itself: each character's glyph is looked up
  * once in the font's character map and added to pdfkit's subset (with its width and code point, so
- * the PDF's widths and ToUnicode map stay complete), then a line of text is the concatenation of its
- * glyphs' hex codes. No shaping, no kerning: pdfkit would run fontkit's OpenType layout engine on
- * every word (three quarters of a report's time), for text that DejaVu Sans sets one glyph per
+ * the PDF's widths and ToUnicode map stay complete); a line of text is then the concatenation of its
+ * glyphs' two-byte codes. No shaping, no kerning: pdfkit would run fontkit's OpenType layout engine
+ * on every word (three quarters of a report's time), for text that DejaVu Sans sets one glyph per
  * character anyway. Widths are the sums of the same advances, so what was measured is what is drawn.
  */
 export class PdfFont {
@@ -63,7 +75,12 @@ export class PdfFont {
   /** The baseline below the top of a line, in thousandths of the font size. */
   readonly ascender: number;
   readonly #embedded: EmbeddedFont;
-  readonly #glyphs = new Map<number, Glyph>();
+  /** By UTF-16 code unit: the advance in thousandths of the font size, UNKNOWN until first used. */
+  readonly #advances = new Float64Array(0x10000).fill(UNKNOWN);
+  /** By UTF-16 code unit: the glyph's code as the bytes of a PDF literal string ('' for none). */
+  readonly #codes: string[] = [];
+  /** Advances of characters beyond the BMP (measured only: such text is set by pdfkit). */
+  readonly #astral = new Map<number, number>();
 
   constructor(doc: PdfDocument, path: string) {
     doc.font(path);
@@ -73,49 +90,68 @@ export class PdfFont {
     this.ascender = this.#embedded.ascender;
   }
 
-  #glyph(codePoint: number): Glyph {
-    let glyph = this.#glyphs.get(codePoint);
-    if (glyph !== undefined) return glyph;
-    if (codePoint === SOFT_HYPHEN) {
-      // Shown only where a line breaks at it, which ours never do.
-      glyph = { hex: '', advance: 0 };
-    } else {
+  /** Adds the character's glyph to the subset and remembers its advance; gives the advance. */
+  #learn(codePoint: number): number {
+    let advance = 0;
+    let code = '';
+    if (codePoint !== SOFT_HYPHEN) {
+      // A soft hyphen shows only where a line breaks at it, which ours never do.
       const font = this.#embedded;
-      const found = font.font.glyphForCodePoint(codePoint);
-      const id = font.subset.includeGlyph(found.id);
-      const advance = found.advanceWidth * font.scale;
+      const glyph = font.font.glyphForCodePoint(codePoint);
+      advance = glyph.advanceWidth * font.scale;
+      if (codePoint > 0xffff) {
+        this.#astral.set(codePoint, advance);
+        return advance;
+      }
+      const id = font.subset.includeGlyph(glyph.id);
       font.widths[id] ??= advance;
       font.unicode[id] ??= [codePoint];
-      glyph = { hex: id.toString(16).padStart(4, '0'), advance };
+      code = stringByte(id >> 8) + stringByte(id & 0xff);
     }
-    this.#glyphs.set(codePoint, glyph);
-    return glyph;
+    this.#advances[codePoint] = advance;
+    this.#codes[codePoint] = code;
+    return advance;
   }
 
-  /** The text's width at `size` points: the sum of its glyphs' advances. */
+  /** The text's width at `size` points: the sum of its characters' advances. */
   width(text: string, size: number): number {
-    let advance = 0;
+    const advances = this.#advances;
+    let total = 0;
     for (let index = 0; index < text.length; index += 1) {
-      let codePoint = text.charCodeAt(index);
-      if (codePoint >= 0xd800 && codePoint < 0xdc00 && index + 1 < text.length) {
-        codePoint = text.codePointAt(index) ?? codePoint;
-        if (codePoint > 0xffff) index += 1;
+      const unit = text.charCodeAt(index);
+      if (unit >= 0xd800 && unit < 0xdc00 && index + 1 < text.length) {
+        const codePoint = text.codePointAt(index) ?? unit;
+        if (codePoint > 0xffff) {
+          index += 1;
+          total += this.#astral.get(codePoint) ?? this.#learn(codePoint);
+          continue;
+        }
       }
-      advance += this.#glyph(codePoint).advance;
+      const advance = advances[unit] ?? UNKNOWN;
+      total += advance === UNKNOWN ? this.#learn(unit) : advance;
     }
-    return (advance * size) / 1000;
+    return (total * size) / 1000;
   }
 
-  /** The glyph codes of a simple text, as the hex digits of a PDF string. */
-  hex(text: string): string {
-    let hex = '';
-    for (let index = 0; index < text.length; index += 1) hex += this.#glyph(text.charCodeAt(index)).hex;
-    return hex;
+  /** A simple text's glyph codes, as the inside of a PDF literal string: `(${encoded}) Tj`. */
+  encode(text: string): string {
+    const codes = this.#codes;
+    let encoded = '';
+    for (let index = 0; index < text.length; index += 1) {
+      const unit = text.charCodeAt(index);
+      let code = codes[unit];
+      if (code === undefined) {
+        this.#learn(unit);
+        code = codes[unit] ?? '';
+      }
+      encoded += code;
+    }
+    return encoded;
   }
 
   /** Names the font in the page's resources (once per page), as pdfkit does before it sets text. */
   useOn(doc: PdfDocument): void {
-    const fonts = (doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
+    const fonts = (doc as unknown as { page: { fonts: Record<string, unknown> } }).page.fonts;
     fonts[this.id] ??= this.#embedded.ref();
   }
 }

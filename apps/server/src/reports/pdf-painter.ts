@@ -2,12 +2,20 @@ import type PDFDocument from 'pdfkit';
 import { isSimpleText, type PdfFont } from './pdf-font.ts';
 
 type PdfDocument = InstanceType<typeof PDFDocument>;
-/** pdfkit writes a content operator to the current page; public but not in its types. */
-type WithContent = { addContent: (content: string) => unknown };
+/**
+ * pdfkit writes content to the current page; public but not in its types. Bytes are taken as they
+ * are (a string would be copied into bytes by a loop in JavaScript).
+ */
+type WithContent = { addContent: (content: Uint8Array) => unknown };
 
-/** A number as a PDF operand: two decimals are a hundredth of a point, finer than any printer. */
+/** A number rounded to a hundredth of a point, finer than any printer. */
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** A number as a PDF operand. */
 function num(value: number): string {
-  return String(Math.round(value * 100) / 100);
+  return String(round(value));
 }
 
 /** '#1a1a1a' as the operands of rg/RG. */
@@ -19,8 +27,10 @@ function rgb(hex: string): string {
 /**
  * Draws on the current page of a pdfkit document by writing the content operators itself, in page
  * coordinates (origin top left, as pdfkit's): rectangles, rules and lines of text, gathered into
- * one `q … Q` group per flush, a single string for pdfkit's page stream. pdfkit's own drawing calls
+ * one `q … Q` group per flush, a single chunk of pdfkit's page stream. pdfkit's own drawing calls
  * cost an object, a string and a Uint8Array per operator, and its text() shapes every word.
+ * Lines of text in one text object are placed relative to the one before (Td), their glyphs as
+ * binary strings: half the bytes of pdfkit's hex strings for the page's compression to read.
  * Text that is not simple (see pdf-font.ts) is still set by pdfkit's text().
  */
 export class PdfPainter {
@@ -30,6 +40,10 @@ export class PdfPainter {
   #font: PdfFont | null = null;
   #size = 0;
   #fill = '';
+  /** The start of the last line set in the current text object (rounded, as written), if any. */
+  #hasLine = false;
+  #lineX = 0;
+  #lineY = 0;
   #colors = new Map<string, string>();
 
   constructor(doc: PdfDocument) {
@@ -83,6 +97,7 @@ export class PdfPainter {
     if (!this.#inText) {
       this.#ops.push('BT');
       this.#inText = true;
+      this.#hasLine = false;
       this.#font = null;
     }
     if (this.#font !== font || this.#size !== size) {
@@ -92,16 +107,27 @@ export class PdfPainter {
       this.#ops.push(`/${font.id} ${num(size)} Tf`);
     }
     this.#setFill(color);
-    // The page's coordinates run downwards: the text matrix turns the glyphs upright again.
-    const baseline = top + (font.ascender * size) / 1000;
-    this.#ops.push(`1 0 0 -1 ${num(x)} ${num(baseline)} Tm <${font.hex(text)}> Tj`);
+    const lineX = round(x);
+    const lineY = round(top + (font.ascender * size) / 1000);
+    const glyphs = `(${font.encode(text)}) Tj`;
+    if (this.#hasLine) {
+      // From the last line's start; text space runs upwards (see below), so y is negated.
+      this.#ops.push(`${num(lineX - this.#lineX)} ${num(this.#lineY - lineY)} Td ${glyphs}`);
+    } else {
+      // The page's coordinates run downwards: the text matrix turns the glyphs upright again.
+      this.#ops.push(`1 0 0 -1 ${lineX} ${lineY} Tm ${glyphs}`);
+    }
+    this.#hasLine = true;
+    this.#lineX = lineX;
+    this.#lineY = lineY;
   }
 
   /** Writes what was drawn since the last flush to the page, leaving pdfkit's graphics state as it was. */
   flush(): void {
     this.#endText();
     if (this.#ops.length > 0) {
-      (this.#doc as unknown as WithContent).addContent(`q\n${this.#ops.join('\n')}\nQ`);
+      const content = `q\n${this.#ops.join('\n')}\nQ\n`;
+      (this.#doc as unknown as WithContent).addContent(Buffer.from(content, 'latin1'));
       this.#ops = [];
     }
     this.#font = null;

@@ -23,8 +23,18 @@ export function activeStatusText(lang: Language, isActive: boolean): string {
   return ACTIVE_STATUS_TEXTS[lang][isActive ? 'active' : 'inactive'];
 }
 
+/** A number JavaScript writes as plain digits, with at most as many decimals as Intl would show. */
+const PLAIN_NUMBER = /^-?\d+(\.\d{1,20})?$/;
+
 /** Numbers as text for the page formats: the language's decimal mark, no grouping (ids stay readable). */
 export function numberFormatter(lang: Language): (value: number) => string {
   const format = new Intl.NumberFormat(LOCALES[lang], { useGrouping: false, maximumFractionDigits: 20 });
-  return (value) => (Number.isFinite(value) ? format.format(value) : String(value));
+  const decimalMark = format.formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  return (value) => {
+    if (!Number.isFinite(value)) return String(value);
+    // The same text as Intl's for these (its shortest round trip), at a fraction of the cost.
+    const plain = String(value);
+    if (PLAIN_NUMBER.test(plain) && !Object.is(value, -0)) return plain.replace('.', decimalMark);
+    return format.format(value);
+  };
 }
