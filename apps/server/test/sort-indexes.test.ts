@@ -1,0 +1,175 @@
+import { listRequestSchema } from '@usluge/contract';
+import { getTableName, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, DatabaseHandle } from '../src/db/client.ts';
+import type { ListDefinition } from '../src/list-engine/list-definition.ts';
+import { buildOrderBy, buildWhere } from '../src/list-engine/list-query.ts';
+import { LISTS } from '../src/modules/resources.ts';
+import { createTestDatabase } from './helpers/test-database.ts';
+
+/**
+ * Every sortable column of every list is sorted on an index: the migrated database (every
+ * migration applied) has, on the list's own table, a btree index whose leading keys are exactly
+ * what the engine's ORDER BY sorts on (the expression, with its collation for text), then the id;
+ * and the planner, forbidden to sort, still finds a plan for the page query. The ORDER BY is the
+ * engine's own (buildOrderBy), so a new list or column is checked as soon as it is declared.
+ */
+
+type List = ListDefinition<{ id: number }>;
+type Executor = Pick<Database, 'execute'>;
+type Rows<T> = { rows: T[] };
+
+const dialect = new PgDialect();
+const render = (query: SQL) => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (params.length > 0) throw new Error(`unexpected parameters in ${text}`);
+  return text;
+};
+
+const routeOf = (list: List) => (list.routes?.includes('index') === false ? 'index_active' : 'index');
+const nameOf = (list: List) => `${list.indexPath ?? list.resource}/${routeOf(list)}`;
+
+const SORTABLE = LISTS.flatMap((list) =>
+  Object.entries(list.columns)
+    .filter(([, column]) => column.isSortable)
+    .map(([key]) => ({ list, key, name: `${nameOf(list)} sorted by ${key}` })),
+);
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+/** Runs `work` in a transaction that is always rolled back (probe indexes, dropped indexes, settings). */
+async function rolledBack<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  let result: { value: T } | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      result = { value: await work(tx) };
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+  if (!result) throw new Error('the transaction did not run');
+  return result.value;
+}
+
+/** Plan nodes of the page-id query as the engine runs it (sorting is forbidden by the caller). */
+async function planNodes(tx: Executor, list: List, where: SQL, orderBy: SQL): Promise<string[]> {
+  const result = (await tx.execute(
+    sql`explain (format json) select ${list.id} as id from ${list.from} where ${where} order by ${orderBy} limit 20`,
+  )) as unknown as Rows<{ 'QUERY PLAN': unknown }>;
+  const raw = result.rows[0]?.['QUERY PLAN'];
+  const [root] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+  const nodes: string[] = [];
+  const walk = (node: PlanNode) => {
+    nodes.push(node['Index Name'] ? `${node['Node Type']} using ${node['Index Name']}` : node['Node Type']);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(root.Plan);
+  return nodes;
+}
+type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+/**
+ * The keys of usable btree indexes on a table (no predicate, valid), each as
+ * `<key as PostgreSQL writes it> collate <collation> <operator class> <options>`.
+ */
+async function indexKeys(tx: Executor, table: string): Promise<{ name: string; keys: string[] }[]> {
+  const result = (await tx.execute(sql`
+    select c.relname as name,
+           array(select pg_get_indexdef(i.indexrelid, k, true)
+                        || ' collate ' || coalesce((select l.collname from pg_collation l where l.oid = i.indcollation[k - 1]), '-')
+                        || ' ' || (select o.opcname from pg_opclass o where o.oid = i.indclass[k - 1])
+                        || ' ' || i.indoption[k - 1]
+                 from generate_series(1, i.indnkeyatts) as k order by k) as keys
+      from pg_index i
+      join pg_class c on c.oid = i.indexrelid
+      join pg_am a on a.oid = c.relam
+     where i.indrelid = ${table}::regclass and a.amname = 'btree' and i.indpred is null and i.indisvalid
+     order by c.relname`)) as unknown as Rows<{ name: string; keys: string[] }>;
+  return result.rows;
+}
+
+const PROBE = 'sort_indexes_probe';
+
+/**
+ * Why the list cannot sort by `key` on an index, in either direction (empty: it can). The ORDER BY
+ * the engine writes is `<expression> <direction>, <id> <direction>`; an index with that expression
+ * and the id (a probe, in the rolled-back transaction) shows the keys PostgreSQL would have to find.
+ * A btree index serves both directions, read forwards or backwards.
+ */
+async function sortProblems(tx: Executor, list: List, key: string): Promise<string[]> {
+  const problems: string[] = [];
+  const table = getTableName(list.id.table);
+  const id = render(sql`${list.id}`);
+  const expressions = new Set<string>();
+  // A plan that has to sort is still found, but only when no index gives the order.
+  await tx.execute(sql`set local enable_sort = off`);
+  await tx.execute(sql`set local enable_incremental_sort = off`);
+  for (const isDescending of [false, true]) {
+    const request = listRequestSchema.parse({ options: { sortBy: [key], sortDesc: [isDescending] } });
+    const orderBy = buildOrderBy(list, request);
+    const direction = isDescending ? 'desc' : 'asc';
+    const label = `${nameOf(list)} sorted by ${key} ${direction}`;
+
+    const plan = await planNodes(tx, list, buildWhere(list, request, routeOf(list)), orderBy);
+    if (plan.some((node) => node === 'Sort' || node === 'Incremental Sort')) {
+      problems.push(`${label}: the page query sorts (${plan.join(' → ')})`);
+    }
+    const text = render(orderBy);
+    const tail = `, ${id} ${direction}`;
+    if (!text.endsWith(tail) || !text.slice(0, -tail.length).endsWith(` ${direction}`)) {
+      problems.push(`${label}: the ORDER BY is not '<expression> ${direction}${tail}': ${text}`);
+    } else {
+      expressions.add(text.slice(0, -tail.length - direction.length - 1));
+    }
+  }
+  if (expressions.size !== 1) return problems;
+
+  const label = `${nameOf(list)} sorted by ${key}`;
+  const [expression] = expressions;
+  try {
+    await tx.execute(sql.raw(`create index ${PROBE} on "${table}" ((${expression}), (${id}))`));
+  } catch (error) {
+    const reason = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+    problems.push(`${label}: ${expression} cannot be an index key of ${table} (${reason})`);
+    return problems;
+  }
+  const indexes = await indexKeys(tx, table);
+  const probe = indexes.find((index) => index.name === PROBE)?.keys ?? [];
+  const others = indexes.filter((index) => index.name !== PROBE);
+  // Sorting by the id itself: the primary key is the whole index needed.
+  const needed = probe[0] === probe[1] ? probe.slice(0, 1) : probe;
+  if (!others.some((index) => needed.every((neededKey, k) => index.keys[k] === neededKey))) {
+    problems.push(
+      `${label}: no index on ${table} starts with (${needed.join(', ')}); there are ${others
+        .map((index) => `${index.name} (${index.keys.join(', ')})`)
+        .join('; ')}`,
+    );
+  }
+  return problems;
+}
+
+describe('every sortable list column is sorted on an index', () => {
+  it.each(SORTABLE)('$name', async ({ list, key }) => {
+    expect(await rolledBack(handle.db, (tx) => sortProblems(tx, list, key))).toEqual([]);
+  });
+
+  it('fails for a column whose index is gone', async () => {
+    const users = LISTS.find((list) => nameOf(list) === 'users/index');
+    if (!users) throw new Error('no users list');
+    const problems = await rolledBack(handle.db, async (tx) => {
+      await tx.execute(sql`drop index users_full_name_icu_idx`);
+      return sortProblems(tx, users, 'full_name');
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^users\/index sorted by full_name asc: the page query sorts/),
+      expect.stringMatching(/^users\/index sorted by full_name desc: the page query sorts/),
+      expect.stringMatching(/^users\/index sorted by full_name: no index on users starts with/),
+    ]);
+  });
+});
