@@ -31,6 +31,9 @@ export type ListColumn = {
   reportCell?: (row: Record<string, unknown>, lang: Language) => string | number | null;
 };
 
+/** Which rows `loadRows` reads (a page's ids, or ids given) and their order. */
+export type RowScope = { where: SQL; orderBy: SQL };
+
 /** A resource's list: everything the engine needs to filter, sort, page and load it. */
 export type ListDefinition<Row extends { id: number }> = {
   /** Path segment: `/api/<resource>/index`. */
@@ -52,8 +55,11 @@ export type ListDefinition<Row extends { id: number }> = {
   routes?: readonly ('index' | 'index_active')[];
   /** The index route's path when it is not `<resource>/index` (e.g. `credit_prices/credit-price-history`). */
   indexPath?: string;
-  /** Loads the rows of the given ids, in any order; explicit columns only. */
-  loadRows: (db: Database, ids: number[]) => Promise<Row[]>;
+  /**
+   * Loads the rows the scope selects, in its order; explicit columns only, from the base table
+   * under its own name (the scope's conditions and sort keys name it).
+   */
+  loadRows: (db: Database, scope: RowScope) => Promise<Row[]>;
   /** The row as the API returns it: the response schema (fields it does not name are dropped). */
   rowSchema: z.ZodType;
   access: { index: Access; indexActive?: Access };

@@ -6,7 +6,7 @@ import {
   TEXT_COLLATION,
   TIME_ZONE,
 } from '@usluge/contract';
-import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import type { ColumnType, FilterOperand, ListColumn, ListDefinition } from './list-definition.ts';
@@ -175,7 +175,9 @@ export function buildOrderBy(definition: ListDefinition<{ id: number }>, request
     const sortExpression = column.sortExpression ?? column.expression;
     // Text sorts as people read it: Č, Š, Ž beside C, S, Z rather than after Z.
     const expression =
-      column.type === 'text' ? sql`${sortExpression} collate ${sql.identifier(TEXT_COLLATION)}` : sortExpression;
+      column.type === 'text'
+        ? sql`${sortExpression} collate ${sql.identifier(TEXT_COLLATION)}`
+        : sortExpression;
     return isDescending ? desc(expression) : asc(expression);
   });
   // The id breaks ties, so that pages neither repeat nor skip rows.
@@ -190,19 +192,14 @@ type Rows<T> = { rows: T[] };
 type Count = { total: number; isExact: boolean };
 
 /**
- * Exact total up to EXACT_COUNT_CAP matching rows; above it the planner's estimate (never below
- * the cap), so that a million-row list does not count every row on every page.
+ * Above this estimate a list is not counted at all: its total is the planner's figure. Below it
+ * the rows are counted up to EXACT_COUNT_CAP, so an estimate that is off by up to ten times still
+ * gives small lists their exact total.
  */
-export async function countRows(
-  db: Database,
-  definition: ListDefinition<{ id: number }>,
-  where: SQL,
-): Promise<Count> {
-  const capped = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${definition.from} where ${where} limit ${EXACT_COUNT_CAP + 1}) as capped`,
-  )) as unknown as Rows<{ n: number }>;
-  const n = capped.rows[0]?.n ?? 0;
-  if (n <= EXACT_COUNT_CAP) return { total: n, isExact: true };
+const COUNT_BELOW_ESTIMATE = 10 * EXACT_COUNT_CAP;
+
+/** How many rows the planner expects the list's FROM and WHERE to give. */
+async function estimateRows(db: Database, definition: ListDefinition<{ id: number }>, where: SQL) {
   const plan = (await db.execute(
     sql`explain (format json) select 1 from ${definition.from} where ${where}`,
   )) as unknown as Rows<{ 'QUERY PLAN': unknown }>;
@@ -210,11 +207,54 @@ export async function countRows(
   const parsed = (typeof planJson === 'string' ? JSON.parse(planJson) : planJson) as [
     { Plan: { 'Plan Rows': number } },
   ];
-  const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/** The planner's row count of the list's base table (from its statistics, not by counting). */
+async function tableRows(db: Database, definition: ListDefinition<{ id: number }>): Promise<number> {
+  const table = getTableName(definition.id.table);
+  const result = (await db.execute(
+    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = to_regclass(${table})`,
+  )) as unknown as Rows<{ n: number }>;
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * The planner first: a list whose table is small, or whose filters the planner expects to match
+ * few rows, is counted exactly up to EXACT_COUNT_CAP (DESIGN.md 4); a large one gets the
+ * planner's estimate (never below the cap) and is not counted at all.
+ */
+export async function countRows(
+  db: Database,
+  definition: ListDefinition<{ id: number }>,
+  where: SQL,
+): Promise<Count> {
+  let estimate = 0;
+  if ((await tableRows(db, definition)) > COUNT_BELOW_ESTIMATE) {
+    estimate = await estimateRows(db, definition, where);
+    if (estimate > COUNT_BELOW_ESTIMATE) return { total: estimate, isExact: false };
+  }
+  const capped = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${definition.from} where ${where} limit ${EXACT_COUNT_CAP + 1}) as capped`,
+  )) as unknown as Rows<{ n: number }>;
+  const n = capped.rows[0]?.n ?? 0;
+  if (n <= EXACT_COUNT_CAP) return { total: n, isExact: true };
+  if (estimate === 0) estimate = await estimateRows(db, definition, where);
   return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), isExact: false };
 }
 
-/** The ids of one page, found on the indexes alone; the rows are loaded afterwards (deferred join). */
+/** The statement that finds one page's ids in list order, on the indexes alone. */
+function pageIdsQuery(
+  definition: ListDefinition<{ id: number }>,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+  offset: number,
+): SQL {
+  return sql`select ${definition.id} from ${definition.from} where ${where} order by ${orderBy} limit ${limit} offset ${offset}`;
+}
+
+/** The ids of one page (a report's rows are loaded in batches of them). */
 export async function pageIds(
   db: Database,
   definition: ListDefinition<{ id: number }>,
@@ -224,9 +264,27 @@ export async function pageIds(
   offset: number,
 ): Promise<number[]> {
   const result = (await db.execute(
-    sql`select ${definition.id} as id from ${definition.from} where ${where} order by ${orderBy} limit ${limit} offset ${offset}`,
+    pageIdsQuery(definition, where, orderBy, limit, offset),
   )) as unknown as Rows<{ id: number }>;
   return result.rows.map((row) => Number(row.id));
+}
+
+/**
+ * One page's rows in one statement: the page's ids are found first on the indexes (the
+ * subquery), then only those rows are read with their joins (deferred join), in list order.
+ */
+async function loadPage<Row extends { id: number }>(
+  db: Database,
+  definition: ListDefinition<Row>,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+  offset: number,
+): Promise<Row[]> {
+  return definition.loadRows(db, {
+    where: sql`${definition.id} in (${pageIdsQuery(definition, where, orderBy, limit, offset)})`,
+    orderBy,
+  });
 }
 
 /** Rows loaded by id, put back in the order of the ids. */
@@ -236,7 +294,10 @@ export async function loadInOrder<Row extends { id: number }>(
   ids: number[],
 ): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const rows = await definition.loadRows(db, ids);
+  const rows = await definition.loadRows(db, {
+    where: inArray(definition.id, ids),
+    orderBy: sql`${definition.id}`,
+  });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -291,12 +352,12 @@ export async function readList<Row extends { id: number }>(
   const where = buildWhere(definition, request, mode);
   const orderBy = buildOrderBy(definition, request);
   const { page, itemsPerPage } = request.options;
-  const [ids, count] = await Promise.all([
-    pageIds(db, definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage),
+  const [result, count] = await Promise.all([
+    loadPage(db, definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage),
     countOrReuse(db, definition, where, estimateKey(definition, request, mode)),
   ]);
   return {
-    result: await loadInOrder(db, definition, ids),
+    result,
     total_rows: count.total,
     total_rows_exact: count.isExact,
   };

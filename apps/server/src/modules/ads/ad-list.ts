@@ -1,5 +1,5 @@
 import { adRowSchema, OFFER_KIND_TEXTS } from '@usluge/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { qualified } from '../../db/qualified-column.ts';
 import {
   adPlaceCities,
@@ -111,7 +111,7 @@ export const adList = defineList({
   },
   rowSchema: adRowSchema,
   access: { index: 'staff' },
-  loadRows: async (db, adIds) => {
+  loadRows: async (db, scope) => {
     const rows = await db
       .select({
         id: ads.id,
@@ -136,7 +136,8 @@ export const adList = defineList({
       .innerJoin(users, eq(users.id, ads.posted_by_user_id))
       .innerJoin(currencies, eq(currencies.id, ads.currency_id))
       .innerJoin(adStatuses, eq(adStatuses.id, ads.ad_status_id))
-      .where(inArray(ads.id, adIds));
+      .where(scope.where)
+      .orderBy(scope.orderBy);
     return rows.map(
       ({
         currency_id,

@@ -1,5 +1,5 @@
 import { cityRowSchema } from '@usluge/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cities, countries } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 
@@ -36,7 +36,7 @@ export const cityList = defineList({
   },
   rowSchema: cityRowSchema,
   access: { index: 'administrator', indexActive: 'staff' },
-  loadRows: async (db, ids) => {
+  loadRows: async (db, scope) => {
     const rows = await db
       .select({
         id: cities.id,
@@ -49,7 +49,8 @@ export const cityList = defineList({
       })
       .from(cities)
       .innerJoin(countries, eq(countries.id, cities.os_country_id))
-      .where(inArray(cities.id, ids));
+      .where(scope.where)
+      .orderBy(scope.orderBy);
     return rows.map(({ country_name, ...row }) => ({ ...row, countries: { name: country_name } }));
   },
 });

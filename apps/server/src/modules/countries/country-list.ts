@@ -1,5 +1,5 @@
 import { countryRowSchema } from '@usluge/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { countries } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 
@@ -22,7 +22,7 @@ export const countryList = defineList({
   },
   rowSchema: countryRowSchema,
   access: { index: 'administrator', indexActive: 'staff' },
-  loadRows: (db, ids) =>
+  loadRows: (db, scope) =>
     db
       .select({
         id: countries.id,
@@ -32,5 +32,6 @@ export const countryList = defineList({
         updated_at: countries.updated_at,
       })
       .from(countries)
-      .where(inArray(countries.id, ids)),
+      .where(scope.where)
+      .orderBy(scope.orderBy),
 });

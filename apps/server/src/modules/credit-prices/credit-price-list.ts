@@ -1,5 +1,5 @@
 import { creditPriceHistoryRowSchema, creditPriceRowSchema } from '@usluge/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { countries, creditPriceHistory, creditPrices, currencies, users } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 import { personName } from '../users/user-list.ts';
@@ -53,7 +53,7 @@ export const creditPriceList = defineList({
   rowSchema: creditPriceRowSchema,
   // Staff pick a price when they add credits; only administrators manage prices.
   access: { index: 'administrator', indexActive: 'administrator' },
-  loadRows: async (db, ids) => {
+  loadRows: async (db, scope) => {
     const rows = await db
       .select({
         id: creditPrices.id,
@@ -70,7 +70,8 @@ export const creditPriceList = defineList({
       .from(creditPrices)
       .innerJoin(countries, eq(countries.id, creditPrices.os_country_id))
       .innerJoin(currencies, eq(currencies.id, creditPrices.currency_id))
-      .where(inArray(creditPrices.id, ids));
+      .where(scope.where)
+      .orderBy(scope.orderBy);
     return rows.map(({ country_name, currency_name, currency_short_name, currency_sign, ...row }) => ({
       ...row,
       os_countries: { name: country_name },
@@ -104,7 +105,7 @@ export const creditPriceHistoryList = defineList({
   },
   rowSchema: creditPriceHistoryRowSchema,
   access: { index: 'administrator' },
-  loadRows: (db, ids) =>
+  loadRows: (db, scope) =>
     db
       .select({
         id: creditPriceHistory.id,
@@ -115,5 +116,6 @@ export const creditPriceHistoryList = defineList({
       })
       .from(creditPriceHistory)
       .leftJoin(users, eq(users.id, creditPriceHistory.changed_by_user_id))
-      .where(inArray(creditPriceHistory.id, ids)),
+      .where(scope.where)
+      .orderBy(scope.orderBy),
 });

@@ -1,5 +1,5 @@
 import { currencyRowSchema } from '@usluge/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { currencies } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 
@@ -28,7 +28,7 @@ export const currencyList = defineList({
   },
   rowSchema: currencyRowSchema,
   access: { index: 'administrator', indexActive: 'staff' },
-  loadRows: (db, ids) =>
+  loadRows: (db, scope) =>
     db
       .select({
         id: currencies.id,
@@ -39,5 +39,6 @@ export const currencyList = defineList({
         updated_at: currencies.updated_at,
       })
       .from(currencies)
-      .where(inArray(currencies.id, ids)),
+      .where(scope.where)
+      .orderBy(scope.orderBy),
 });

@@ -1,5 +1,5 @@
 import { dayRowSchema } from '@usluge/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { days } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 
@@ -22,11 +22,12 @@ export const dayList = defineList({
   },
   rowSchema: dayRowSchema,
   access: { index: 'administrator', indexActive: 'staff' },
-  loadRows: async (db, ids) => {
+  loadRows: async (db, scope) => {
     const rows = await db
       .select({ id: days.id, name: days.name, is_active: days.is_active, updated_at: days.updated_at })
       .from(days)
-      .where(inArray(days.id, ids));
+      .where(scope.where)
+      .orderBy(scope.orderBy);
     return rows.map((row) => ({ ...row, active: row.is_active }));
   },
 });

@@ -1,5 +1,5 @@
 import { leadTransactionRowSchema } from '@usluge/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { creditPrices, currencies, leadTransactions, users } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
@@ -54,7 +54,7 @@ export const leadTransactionList = defineList({
   },
   rowSchema: leadTransactionRowSchema,
   access: { index: 'administrator' },
-  loadRows: async (db, ids) => {
+  loadRows: async (db, scope) => {
     const rows = await db
       .select({
         id: leadTransactions.id,
@@ -79,7 +79,8 @@ export const leadTransactionList = defineList({
       .leftJoin(creditPrices, eq(creditPrices.id, leadTransactions.credit_price_id))
       .leftJoin(currencies, eq(currencies.id, creditPrices.currency_id))
       .leftJoin(actor, eq(actor.id, leadTransactions.created_by_user_id))
-      .where(inArray(leadTransactions.id, ids));
+      .where(scope.where)
+      .orderBy(scope.orderBy);
     return rows.map(({ currency_short_name, currency_sign, ...row }) => ({
       ...row,
       currencies:

@@ -1,5 +1,5 @@
 import { leadRowSchema } from '@usluge/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { leads, services, users } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 
@@ -34,7 +34,7 @@ export const leadList = defineList({
   },
   rowSchema: leadRowSchema,
   access: { index: 'staff' },
-  loadRows: async (db, ids) => {
+  loadRows: async (db, scope) => {
     const rows = await db
       .select({
         id: leads.id,
@@ -53,7 +53,8 @@ export const leadList = defineList({
       .from(leads)
       .innerJoin(users, eq(users.id, leads.user_id))
       .leftJoin(services, eq(services.id, leads.service_id))
-      .where(inArray(leads.id, ids));
+      .where(scope.where)
+      .orderBy(scope.orderBy);
     return rows.map(({ service_id, service_name, ...row }) => ({
       ...row,
       service: service_id === null || service_name === null ? null : { id: service_id, name: service_name },

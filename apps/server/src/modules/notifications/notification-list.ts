@@ -1,5 +1,5 @@
 import { notificationRowSchema } from '@usluge/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { qualified } from '../../db/qualified-column.ts';
 import {
   notificationRecipients,
@@ -39,7 +39,7 @@ export const notificationList = defineList({
   },
   rowSchema: notificationRowSchema,
   access: { index: 'staff' },
-  loadRows: (db, ids) =>
+  loadRows: (db, scope) =>
     db
       .select({
         id: notifications.id,
@@ -59,5 +59,6 @@ export const notificationList = defineList({
       })
       .from(notifications)
       .leftJoin(users, eq(users.id, notifications.created_by_user_id))
-      .where(inArray(notifications.id, ids)),
+      .where(scope.where)
+      .orderBy(scope.orderBy),
 });

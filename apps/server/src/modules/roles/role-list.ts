@@ -1,5 +1,5 @@
 import { roleRowSchema } from '@usluge/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { roles } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 
@@ -17,9 +17,10 @@ export const roleList = defineList({
   },
   rowSchema: roleRowSchema,
   access: { index: 'administrator', indexActive: 'staff' },
-  loadRows: (db, ids) =>
+  loadRows: (db, scope) =>
     db
       .select({ id: roles.id, name: roles.name, is_active: roles.is_active, updated_at: roles.updated_at })
       .from(roles)
-      .where(inArray(roles.id, ids)),
+      .where(scope.where)
+      .orderBy(scope.orderBy),
 });

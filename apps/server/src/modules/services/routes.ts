@@ -10,7 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { services } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { loadServiceNodes } from './service-list.ts';
+import { loadInOrder } from '../../list-engine/list-query.ts';
+import { serviceList } from './service-list.ts';
 import { countNodes, readServiceLevel, readServiceTree, searchServiceTree } from './service-tree.ts';
 
 /**
@@ -65,7 +66,7 @@ export function serviceRoutes(app: FastifyInstance, db: Database): void {
         .where(eq(services.id, request.params.id))
         .returning({ id: services.id });
       if (!toggled) throw notFound();
-      const [node] = await loadServiceNodes(db, [toggled.id]);
+      const [node] = await loadInOrder(db, serviceList, [toggled.id]);
       if (!node) throw notFound();
       return node;
     },

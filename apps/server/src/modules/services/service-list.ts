@@ -4,10 +4,10 @@ import {
   serviceCreditHistoryRowSchema,
   serviceNodeSchema,
 } from '@usluge/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { serviceCreditHistory, services, users } from '../../db/schema/index.ts';
-import { defineList } from '../../list-engine/list-definition.ts';
+import { defineList, type RowScope } from '../../list-engine/list-definition.ts';
 import { personName } from '../users/user-list.ts';
 
 /** A node's own columns, as every services answer gives them. */
@@ -26,8 +26,8 @@ export const serviceNodeColumns = {
 
 export type ServiceNodeRow = Omit<ServiceNode, 'services'>;
 
-export const loadServiceNodes = async (db: Database, ids: number[]): Promise<ServiceNode[]> => {
-  const rows = await db.select(serviceNodeColumns).from(services).where(inArray(services.id, ids));
+export const loadServiceNodes = async (db: Database, scope: RowScope): Promise<ServiceNode[]> => {
+  const rows = await db.select(serviceNodeColumns).from(services).where(scope.where).orderBy(scope.orderBy);
   return rows.map((row) => ({ ...row, services: [] }));
 };
 
@@ -69,8 +69,12 @@ export const serviceChoiceList = defineList({
   },
   rowSchema: idNameSchema,
   access: { index: 'staff' },
-  loadRows: (db, ids) =>
-    db.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, ids)),
+  loadRows: (db, scope) =>
+    db
+      .select({ id: services.id, name: services.name })
+      .from(services)
+      .where(scope.where)
+      .orderBy(scope.orderBy),
 });
 
 /** Every credit cost a service has had (`services/service-credits-history`). */
@@ -98,7 +102,7 @@ export const serviceCreditHistoryList = defineList({
   },
   rowSchema: serviceCreditHistoryRowSchema,
   access: { index: 'staff' },
-  loadRows: (db, ids) =>
+  loadRows: (db, scope) =>
     db
       .select({
         id: serviceCreditHistory.id,
@@ -109,5 +113,6 @@ export const serviceCreditHistoryList = defineList({
       })
       .from(serviceCreditHistory)
       .leftJoin(users, eq(users.id, serviceCreditHistory.changed_by_user_id))
-      .where(inArray(serviceCreditHistory.id, ids)),
+      .where(scope.where)
+      .orderBy(scope.orderBy),
 });

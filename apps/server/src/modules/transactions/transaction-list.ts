@@ -1,5 +1,5 @@
 import { transactionRowSchema } from '@usluge/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { transactions, users } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 import { fullName } from '../users/user-list.ts';
@@ -50,7 +50,7 @@ export const transactionList = defineList({
   },
   rowSchema: transactionRowSchema,
   access: { index: 'administrator' },
-  loadRows: async (db, ids) => {
+  loadRows: async (db, scope) => {
     const rows = await db
       .select({
         id: transactions.id,
@@ -65,7 +65,8 @@ export const transactionList = defineList({
       })
       .from(transactions)
       .innerJoin(users, eq(users.id, transactions.user_id))
-      .where(inArray(transactions.id, ids));
+      .where(scope.where)
+      .orderBy(scope.orderBy);
     return rows.map(({ user_name, user_last_name, ...row }) => ({
       ...row,
       users: { id: row.user_id, name: user_name, last_name: user_last_name },

@@ -1,5 +1,5 @@
 import { userTypeRowSchema } from '@usluge/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { userTypes } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 
@@ -21,7 +21,7 @@ export const userTypeList = defineList({
   },
   rowSchema: userTypeRowSchema,
   access: { index: 'administrator', indexActive: 'staff' },
-  loadRows: (db, ids) =>
+  loadRows: (db, scope) =>
     db
       .select({
         id: userTypes.id,
@@ -30,5 +30,6 @@ export const userTypeList = defineList({
         updated_at: userTypes.updated_at,
       })
       .from(userTypes)
-      .where(inArray(userTypes.id, ids)),
+      .where(scope.where)
+      .orderBy(scope.orderBy),
 });

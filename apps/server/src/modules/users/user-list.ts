@@ -1,5 +1,5 @@
 import { ROLE, userRowSchema } from '@usluge/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/qualified-column.ts';
 import { userRoles, users, userTypes } from '../../db/schema/index.ts';
@@ -70,7 +70,7 @@ export const userList = defineList({
   },
   rowSchema: userRowSchema,
   access: { index: 'administrator' },
-  loadRows: (db, ids) =>
+  loadRows: (db, scope) =>
     db
       .select({
         ...userProfileColumns,
@@ -93,5 +93,6 @@ export const userList = defineList({
       })
       .from(users)
       .leftJoin(userTypes, eq(userTypes.id, users.user_type_id))
-      .where(inArray(users.id, ids)),
+      .where(scope.where)
+      .orderBy(scope.orderBy),
 });

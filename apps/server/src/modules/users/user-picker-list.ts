@@ -1,5 +1,5 @@
 import { userPickerRowSchema } from '@usluge/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 import { fullName, userIdentityColumns } from './user-list.ts';
@@ -18,7 +18,7 @@ export const userPickerList = defineList({
   columns: userIdentityColumns,
   rowSchema: userPickerRowSchema,
   access: { index: 'staff' },
-  loadRows: (db, ids) =>
+  loadRows: (db, scope) =>
     db
       .select({
         id: users.id,
@@ -31,5 +31,6 @@ export const userPickerList = defineList({
         updated_at: users.updated_at,
       })
       .from(users)
-      .where(inArray(users.id, ids)),
+      .where(scope.where)
+      .orderBy(scope.orderBy),
 });
