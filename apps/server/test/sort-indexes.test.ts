@@ -128,6 +128,9 @@ async function sortProblems(tx: Executor, list: List, key: string): Promise<stri
       expressions.add(text.slice(0, -tail.length - direction.length - 1));
     }
   }
+  // Back to the planner's usual means: the catalog query below needs them to be quick.
+  await tx.execute(sql`reset enable_sort`);
+  await tx.execute(sql`reset enable_incremental_sort`);
   if (expressions.size !== 1) return problems;
 
   const label = `${nameOf(list)} sorted by ${key}`;
