@@ -42,6 +42,14 @@ const EXPORTABLE: readonly PgTable[] = [
 /** Columns that hold secrets: left out of every export. */
 const SECRET_COLUMNS: Record<string, readonly string[]> = { users: ['password_hash'] };
 
+/** Names copied from a joined row for sorting (migration 0007): triggers fill them on import. */
+const DERIVED_COLUMNS: Record<string, readonly string[]> = {
+  os_cities: ['country_name'],
+  credit_prices: ['country_name', 'currency_name'],
+  transactions: ['user_name'],
+  ads: ['poster_name'],
+};
+
 /** A seed file: a header line, then one JSON array of values per row (newline-delimited JSON). */
 export const SEED_FILE_FORMAT = 'usluge-seed/1';
 
@@ -49,10 +57,10 @@ export type SeedTable = { name: string; table: PgTable; columns: string[] };
 
 export const SEED_TABLES: readonly SeedTable[] = EXPORTABLE.map((table) => {
   const name = getTableName(table);
-  const secret = SECRET_COLUMNS[name] ?? [];
+  const leftOut = [...(SECRET_COLUMNS[name] ?? []), ...(DERIVED_COLUMNS[name] ?? [])];
   const columns = Object.values(getTableColumns(table))
     .map((column) => column.name)
-    .filter((column) => !secret.includes(column));
+    .filter((column) => !leftOut.includes(column));
   return { name, table, columns };
 });
 
