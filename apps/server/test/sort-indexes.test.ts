@@ -176,3 +176,49 @@ describe('every sortable list column is sorted on an index', () => {
     ]);
   });
 });
+
+/** Lists that screens read through a parent: a price's or service's history, a user's credits … */
+const THROUGH_A_PARENT = [
+  { resource: 'credit_price_history', filter: 'credit_price_id' },
+  { resource: 'service_credit_history', filter: 'service_id' },
+  { resource: 'lead_transactions', filter: 'credit_for_user_id' },
+  { resource: 'transactions', filter: 'user_id' },
+  { resource: 'jobs', filter: 'posted_by_user_id' },
+  { resource: 'leads', filter: 'ad_id' },
+].map(({ resource, filter }) => {
+  const list = LISTS.find((candidate) => candidate.resource === resource);
+  if (!list) throw new Error(`no list ${resource}`);
+  return { list, filter, name: `${nameOf(list)} of one ${filter}, newest first` };
+});
+
+describe('lists read through a parent are paged on an index in their default order', () => {
+  it.each(THROUGH_A_PARENT)('$name', async ({ list, filter }) => {
+    const { plan, parentIndexes } = await rolledBack(handle.db, async (tx) => {
+      const table = getTableName(list.id.table);
+      const column =
+        render(sql`${list.columns[filter]?.expression}`).split('.').pop()?.replaceAll('"', '') ?? '';
+      const parentIndexes = (await indexKeys(tx, table))
+        .filter((index) => index.keys[0]?.startsWith(`${column} `))
+        .map((index) => index.name);
+      await tx.execute(sql`set local enable_sort = off`);
+      await tx.execute(sql`set local enable_incremental_sort = off`);
+      const request = listRequestSchema.parse({ filters: { [filter]: 7 } });
+      const plan = await planNodes(
+        tx,
+        list,
+        buildWhere(list, request, routeOf(list)),
+        buildOrderBy(list, request),
+      );
+      return { plan, parentIndexes };
+    });
+    // Found by the parent on an index that also gives the order: no sort, no walk over every row.
+    expect(
+      plan.filter((node) => node === 'Sort' || node === 'Incremental Sort'),
+      plan.join(' → '),
+    ).toEqual([]);
+    expect(
+      plan.some((node) => parentIndexes.some((name) => node.endsWith(` using ${name}`))),
+      `${plan.join(' → ')} uses none of ${parentIndexes.join(', ')}`,
+    ).toBe(true);
+  });
+});

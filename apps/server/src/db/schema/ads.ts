@@ -77,7 +77,7 @@ export const ads = pgTable(
     check('ads_price_to_above_from', sql`${t.price_to} IS NULL OR ${t.price_to} > ${t.price_from}`),
     index('ads_updated_at_idx').on(t.updated_at, t.id),
     index('ads_status_updated_idx').on(t.ad_status_id, t.updated_at, t.id),
-    index('ads_user_idx').on(t.posted_by_user_id),
+    index('ads_user_idx').on(t.posted_by_user_id, t.updated_at, t.id),
     index('ads_currency_idx').on(t.currency_id),
     // Every sortable column of the ads list, as the list engine orders by it (id breaks ties).
     index('ads_created_at_idx').on(t.created_at, t.id),
@@ -229,7 +229,7 @@ export const leads = pgTable(
   },
   (t) => [
     check('leads_credit_not_negative', sql`${t.credit} >= 0`),
-    index('leads_ad_idx').on(t.ad_id, t.contact_time),
+    index('leads_ad_idx').on(t.ad_id, t.contact_time, t.id),
     index('leads_user_idx').on(t.user_id),
     index('leads_contact_time_idx').on(t.contact_time, t.id),
     index('leads_response_time_idx').on(t.response_time, t.id),

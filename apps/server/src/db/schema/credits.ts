@@ -51,7 +51,7 @@ export const creditPriceHistory = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('credit_price_history_price_idx').on(t.credit_price_id, t.updated_at),
+    index('credit_price_history_price_idx').on(t.credit_price_id, t.updated_at, t.id),
     index('credit_price_history_updated_at_idx').on(t.updated_at, t.id),
     index('credit_price_history_by_price_idx').on(t.price, t.id),
   ],
@@ -79,7 +79,7 @@ export const leadTransactions = pgTable(
       sql`${t.credit_after_adding} = ${t.credit_before_adding} + ${t.add_credit_amount}`,
     ),
     check('lead_transactions_after_not_negative', sql`${t.credit_after_adding} >= 0`),
-    index('lead_transactions_user_idx').on(t.credit_for_user_id, t.updated_at),
+    index('lead_transactions_user_idx').on(t.credit_for_user_id, t.updated_at, t.id),
     index('lead_transactions_created_at_idx').on(t.created_at),
     index('lead_transactions_updated_at_idx').on(t.updated_at, t.id),
     index('lead_transactions_credit_before_adding_idx').on(t.credit_before_adding, t.id),
@@ -117,6 +117,7 @@ export const transactions = pgTable(
   (t) => [
     check('transactions_state_not_negative', sql`${t.credit_state} >= 0`),
     index('transactions_user_idx').on(t.user_id, t.id),
+    index('transactions_user_updated_at_idx').on(t.user_id, t.updated_at, t.id),
     index('transactions_updated_at_idx').on(t.updated_at, t.id),
     index('transactions_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
     index('transactions_description_icu_idx').on(sortCollated(t.description), t.id),

@@ -40,7 +40,7 @@ export const serviceCreditHistory = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('service_credit_history_service_idx').on(t.service_id, t.updated_at),
+    index('service_credit_history_service_idx').on(t.service_id, t.updated_at, t.id),
     index('service_credit_history_updated_at_idx').on(t.updated_at, t.id),
     index('service_credit_history_credit_idx').on(t.credit, t.id),
   ],
