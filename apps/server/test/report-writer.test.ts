@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { ReportType } from '@usluge/contract';
 import ExcelJS from 'exceljs';
+import { XMLValidator } from 'fast-xml-parser';
+import { strFromU8, unzipSync } from 'fflate';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { reportContentType } from '../src/reports/report-content-type.ts';
@@ -134,6 +136,47 @@ describe('xlsx report', () => {
     expect(widths[1]).toBeGreaterThan(widths[0] ?? 0);
     for (const width of widths) expect(width).toBeGreaterThanOrEqual(8);
     for (const width of widths) expect(width).toBeLessThanOrEqual(60);
+  });
+
+  it('is a package of well-formed parts, each one its content type names, with the header frozen', async () => {
+    const file = await collect(writeReport('xlsx', input(20)));
+    const parts = Object.fromEntries(
+      Object.entries(unzipSync(new Uint8Array(file))).map(([name, data]) => [name, strFromU8(data)]),
+    );
+    expect(Object.keys(parts).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'docProps/core.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    for (const xml of Object.values(parts)) expect(XMLValidator.validate(xml)).toBe(true);
+    for (const match of (parts['[Content_Types].xml'] ?? '').matchAll(/PartName="\/([^"]+)"/g)) {
+      expect(parts).toHaveProperty([match[1] ?? '']);
+    }
+    expect(parts['xl/worksheets/sheet1.xml']).toContain(
+      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
+    );
+    expect(parts['docProps/core.xml']).toContain(
+      '<dc:title>Izvještaj: Šćepan &amp; Žižić &lt;test&gt;</dc:title>',
+    );
+  });
+
+  it('keeps spaces around text and line breaks inside it', async () => {
+    const file = await collect(
+      writeReport(
+        'xlsx',
+        input(0, {
+          rows: (async function* () {
+            yield [1, '  dva razmaka ', 'red\ndrugi red', '', Number.NaN, 'x'];
+          })(),
+        }),
+      ),
+    );
+    const values = await readXlsx(file, COLUMNS.length);
+    expect(values[1]).toEqual([1, '  dva razmaka ', 'red\ndrugi red', null, 'NaN', 'x']);
   });
 
   it('drops characters XML cannot hold instead of writing a broken file', async () => {

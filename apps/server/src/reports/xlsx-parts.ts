@@ -1,0 +1,70 @@
+import { xmlEscape } from './xml-escape.ts';
+
+/** The fixed parts of a SpreadsheetML package around xl/worksheets/sheet1.xml. */
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+export const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+export const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const OFFICE_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const TYPE = 'application/vnd.openxmlformats-officedocument';
+
+/** Cell style indexes of STYLES_XML's cellXfs. */
+export const STYLE = { normal: 0, bold: 1 } as const;
+
+export const CONTENT_TYPES_XML = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
+<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
+<Default Extension="xml" ContentType="application/xml"/>\
+<Override PartName="/xl/workbook.xml" ContentType="${TYPE}.spreadsheetml.sheet.main+xml"/>\
+<Override PartName="/xl/worksheets/sheet1.xml" ContentType="${TYPE}.spreadsheetml.worksheet+xml"/>\
+<Override PartName="/xl/styles.xml" ContentType="${TYPE}.spreadsheetml.styles+xml"/>\
+<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>\
+</Types>`;
+
+export const PACKAGE_RELS_XML = `${XML_HEAD}<Relationships xmlns="${REL_NS}">\
+<Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="xl/workbook.xml"/>\
+<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>\
+</Relationships>`;
+
+export const WORKBOOK_RELS_XML = `${XML_HEAD}<Relationships xmlns="${REL_NS}">\
+<Relationship Id="rId1" Type="${OFFICE_REL}/worksheet" Target="worksheets/sheet1.xml"/>\
+<Relationship Id="rId2" Type="${OFFICE_REL}/styles" Target="styles.xml"/>\
+</Relationships>`;
+
+/** Calibri 11 as Excel's own default, and the same in bold for the header row. */
+export const STYLES_XML = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">\
+<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>\
+<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>\
+<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
+<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
+<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
+<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
+<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>\
+<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
+</styleSheet>`;
+
+export function workbookXml(sheetName: string): string {
+  return `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${R_NS}">\
+<sheets><sheet name="${xmlEscape(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+}
+
+/** Title, author and times of the workbook (W3CDTF, whole seconds). */
+export function coreXml(title: string, creator: string, created: Date): string {
+  const when = created.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return `${XML_HEAD}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" \
+xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" \
+xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\
+<dc:creator>${xmlEscape(creator)}</dc:creator><dc:title>${xmlEscape(title)}</dc:title>\
+<dcterms:created xsi:type="dcterms:W3CDTF">${when}</dcterms:created>\
+<dcterms:modified xsi:type="dcterms:W3CDTF">${when}</dcterms:modified>\
+</cp:coreProperties>`;
+}
+
+/** 'A', 'B', … 'Z', 'AA', …: the column's letters in a cell reference (index from 0). */
+export function columnLetters(index: number): string {
+  let letters = '';
+  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  }
+  return letters;
+}
