@@ -1,5 +1,7 @@
 import { formatDateTime } from '@usluge/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../src/db/schema/index.ts';
 import { readDocx, readPdf, readXlsx } from './helpers/read-report.ts';
 import { createDemoTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -212,5 +214,29 @@ describe('list reports', () => {
       payload: { is_report: true },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('every row of a report that takes many batches, once each and in order', async () => {
+    const count = 2345;
+    await t.db.execute(sql`
+      insert into ${users} (name, last_name, email, username, details, credit, password_hash)
+      select 'Izvoz ' || lpad(g::text, 5, '0'), 'Đurović', 'izvoz' || g || '@primjer.me', 'izvoz.' || g,
+             'Čišćenje ' || g, g % 7, 'x'
+      from generate_series(1, ${count}) as g`);
+    const response = await report('/api/users/index', {
+      filters: { name: 'Izvoz ' },
+      options: { page: 1, itemsPerPage: 10, sortBy: ['name'], sortDesc: [true] },
+      report_type: 'xlsx',
+      report_ignore_pagination: true,
+      show_columns: ['name', 'last_name', 'details', 'credit'],
+    });
+    expect(response.statusCode).toBe(200);
+    const [, ...rows] = await readXlsx(response.rawPayload, 4);
+    expect(rows).toHaveLength(count);
+    expect(rows.map((row) => row[0])).toEqual(
+      Array.from({ length: count }, (_, index) => `Izvoz ${String(count - index).padStart(5, '0')}`),
+    );
+    // Users without a marketplace role have no balance.
+    expect(rows[0]).toEqual([`Izvoz 0${count}`, 'Đurović', `Čišćenje ${count}`, null]);
   });
 });

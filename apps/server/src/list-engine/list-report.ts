@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   formatDateTime,
   type Language,
@@ -20,24 +21,51 @@ import { buildOrderBy, buildWhere, type ListMode, loadInOrder, pageIds } from '.
 
 /** Rows of one report at most; ids are gathered first, then rows are loaded and written in batches. */
 export const MAX_REPORT_ROWS = 1_000_000;
-const BATCH_SIZE = 1000;
+/**
+ * Rows loaded per query: as many as take about BATCH_MS, between the bounds. The embedded database
+ * runs each query on the event loop from start to end (about 0.1 ms a row for the users list),
+ * so its batches stay small enough for every other request to get through in between; PostgreSQL's
+ * run elsewhere, and grow to the largest.
+ */
+const BATCH_MS = 20;
+const MIN_BATCH = 100;
+const MAX_BATCH = 1000;
+const FIRST_BATCH = 250;
 const YES_NO: Record<Language, [string, string]> = { me: ['Da', 'Ne'], en: ['Yes', 'No'] };
 
+/** Dates formatted per minute (what they show) and kept for the report, up to this many. */
+const DATES_KEPT = 10_000;
+type DateTexts = Map<number, string>;
+
+function formatDate(value: Date, dates?: DateTexts): string {
+  const time = value.getTime();
+  if (!dates || !Number.isFinite(time)) return formatDateTime(value);
+  // Montenegro's offsets from UTC are whole minutes: the minute since the epoch gives the text.
+  const minute = Math.floor(time / 60_000);
+  let text = dates.get(minute);
+  if (text === undefined) {
+    text = formatDateTime(value);
+    if (dates.size >= DATES_KEPT) dates.clear();
+    dates.set(minute, text);
+  }
+  return text;
+}
+
 /** A value as a report cell: names of objects and lists, dates in Montenegro's time, yes/no. */
-export function formatCell(value: unknown, lang: Language): ReportCell {
+export function formatCell(value: unknown, lang: Language, dates?: DateTexts): ReportCell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'boolean') return YES_NO[lang][value ? 0 : 1];
-  if (value instanceof Date) return formatDateTime(value);
-  if (Array.isArray(value)) return value.map((item) => formatCell(item, lang) ?? '').join(', ');
+  if (value instanceof Date) return formatDate(value, dates);
+  if (Array.isArray(value)) return value.map((item) => formatCell(item, lang, dates) ?? '').join(', ');
   if (typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name);
   return JSON.stringify(value);
 }
 
 /** A column's cell: is_active in the words the list screens use ('Aktivan'), the rest by formatCell. */
-function columnCell(value: unknown, key: string, lang: Language): ReportCell {
+function columnCell(value: unknown, key: string, lang: Language, dates: DateTexts): ReportCell {
   if (key === 'is_active' && typeof value === 'boolean') return activeStatusText(lang, value);
-  return formatCell(value, lang);
+  return formatCell(value, lang, dates);
 }
 
 function valueAt(row: object, key: string): unknown {
@@ -71,6 +99,12 @@ function reportColumns(
   });
 }
 
+/** The next batch's size: what should take about BATCH_MS, judging by the last one. */
+function nextBatchSize(size: number, elapsedMs: number): number {
+  const fitting = elapsedMs > 0 ? Math.round((size * BATCH_MS) / elapsedMs) : MAX_BATCH;
+  return Math.min(MAX_BATCH, Math.max(MIN_BATCH, fitting, Math.round(size / 2)), size * 2);
+}
+
 async function* rowsOfIds<Row extends { id: number }>(
   db: Database,
   definition: ListDefinition<Row>,
@@ -78,17 +112,29 @@ async function* rowsOfIds<Row extends { id: number }>(
   columns: ReportColumn[],
   lang: Language,
 ): AsyncGenerator<ReportCell[]> {
-  for (let start = 0; start < ids.length; start += BATCH_SIZE) {
-    const rows = await loadInOrder(db, definition, ids.slice(start, start + BATCH_SIZE));
+  const cells = columns.map((column) => {
+    const ownCell = Object.hasOwn(definition.columns, column.key)
+      ? definition.columns[column.key]?.reportCell
+      : undefined;
+    return { key: column.key, ownCell };
+  });
+  const dates: DateTexts = new Map();
+  let size = FIRST_BATCH;
+  for (let start = 0; start < ids.length; ) {
+    // Whatever else waits for the event loop (other requests) goes first.
+    await nextTurn();
+    const asked = performance.now();
+    const batch = ids.slice(start, start + size);
+    start += batch.length;
+    const rows = await loadInOrder(db, definition, batch);
+    const elapsed = performance.now() - asked;
     for (const row of rows)
-      yield columns.map((column) => {
-        const ownCell = Object.hasOwn(definition.columns, column.key)
-          ? definition.columns[column.key]?.reportCell
-          : undefined;
-        return ownCell
+      yield cells.map(({ key, ownCell }) =>
+        ownCell
           ? ownCell(row as Record<string, unknown>, lang)
-          : columnCell(valueAt(row, column.key), column.key, lang);
-      });
+          : columnCell(valueAt(row, key), key, lang, dates),
+      );
+    size = nextBatchSize(size, elapsed);
   }
 }
 

@@ -54,7 +54,8 @@ export function createReportPool(concurrency: number): ReportPool {
       void source.return?.();
     };
 
-    const sendRows = async () => {
+    /** The next batch as a message for the worker; a failing source fails the output. */
+    const readBatch = async (): Promise<ToWorker> => {
       const rows: ReportCell[][] = [];
       try {
         while (rows.length < ROWS_PER_BATCH) {
@@ -63,11 +64,20 @@ export function createReportPool(concurrency: number): ReportPool {
           rows.push(next.value);
         }
       } catch (error) {
-        post({ kind: 'failed', message: 'the rows could not be read' });
         output.destroy(error instanceof Error ? error : new Error(String(error)));
-        return;
+        return { kind: 'failed', message: 'the rows could not be read' };
       }
-      post(rows.length > 0 ? { kind: 'rows', rows } : { kind: 'end' });
+      return rows.length > 0 ? { kind: 'rows', rows } : { kind: 'end' };
+    };
+    // One batch is read ahead while the worker writes the last: reading the database (on this
+    // thread) and writing the file (on the worker's) overlap, and at most two batches are held.
+    let ahead: Promise<ToWorker> | null = null;
+    const sendRows = async () => {
+      const batch = ahead ?? readBatch();
+      ahead = null;
+      const message = await batch;
+      post(message);
+      if (message.kind === 'rows' && !isFinished) ahead = readBatch();
     };
 
     port.on('message', (message: FromWorker) => {
