@@ -27,6 +27,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
+import { prepareRepeatedSelects } from '../apps/server/src/db/prepared-statements.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { generateAds } from './ads-data.ts';
@@ -108,6 +109,8 @@ async function openPostgres(): Promise<BenchDatabase> {
 
   const recorder = createStatementRecorder();
   const pool = new pg.Pool({ connectionString, max: CONNECTIONS });
+  // As the server's own pool (db/client.ts): repeated selects as named prepared statements.
+  pool.on('connect', prepareRepeatedSelects);
   recorder.watch(pool);
   return {
     db: drizzleNodePostgres(pool, { schema, logger: recorder.logger }) as unknown as Database,
