@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { registerDocs } from './http/docs.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { languageOf } from './http/messages.ts';
+import { registerListTotalsReset } from './list-engine/list-totals.ts';
 import './http/request-context.ts';
 import { registerCrudRoutes } from './crud/crud-routes.ts';
 import { registerSecurity } from './http/security.ts';
@@ -125,6 +126,7 @@ export async function buildApp({
   app.addHook('onClose', () => reports.close());
   registerSecurity(app, config.publicUrl);
   registerAuthentication(app, db);
+  registerListTotalsReset(app, db);
   await registerDocs(app);
 
   const limiter = loginLimiter ?? createLoginLimiter(config.loginLimits);

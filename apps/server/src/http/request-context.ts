@@ -17,5 +17,7 @@ declare module 'fastify' {
     access?: Access;
     /** A GET that changes state (logout, favourite toggle) gets the cross-site check too. */
     isStateChanging?: boolean;
+    /** A POST that only reads a list: it does not end the list totals kept (list-engine/list-totals.ts). */
+    isListRead?: boolean;
   }
 }

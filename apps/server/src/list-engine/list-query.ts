@@ -1,15 +1,15 @@
 import {
-  EXACT_COUNT_CAP,
   type FilterOperator,
   type FilterValue,
   type ParsedListRequest,
   TEXT_COLLATION,
   TIME_ZONE,
 } from '@usluge/contract';
-import { and, asc, desc, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import type { ColumnType, FilterOperand, ListColumn, ListDefinition } from './list-definition.ts';
+import { listTotal, totalKey } from './list-totals.ts';
 
 /** Filter keys with a meaning of their own rather than a column. */
 const SHOW_INACTIVE_ITEMS = 'show_inactive_items';
@@ -189,60 +189,6 @@ export function buildOrderBy(definition: ListDefinition<{ id: number }>, request
 
 type Rows<T> = { rows: T[] };
 
-type Count = { total: number; isExact: boolean };
-
-/**
- * Above this estimate a list is not counted at all: its total is the planner's figure. Below it
- * the rows are counted up to EXACT_COUNT_CAP, so an estimate that is off by up to ten times still
- * gives small lists their exact total.
- */
-const COUNT_BELOW_ESTIMATE = 10 * EXACT_COUNT_CAP;
-
-/** How many rows the planner expects the list's FROM and WHERE to give. */
-async function estimateRows(db: Database, definition: ListDefinition<{ id: number }>, where: SQL) {
-  const plan = (await db.execute(
-    sql`explain (format json) select 1 from ${definition.from} where ${where}`,
-  )) as unknown as Rows<{ 'QUERY PLAN': unknown }>;
-  const planJson = plan.rows[0]?.['QUERY PLAN'];
-  const parsed = (typeof planJson === 'string' ? JSON.parse(planJson) : planJson) as [
-    { Plan: { 'Plan Rows': number } },
-  ];
-  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
-}
-
-/** The planner's row count of the list's base table (from its statistics, not by counting). */
-async function tableRows(db: Database, definition: ListDefinition<{ id: number }>): Promise<number> {
-  const table = getTableName(definition.id.table);
-  const result = (await db.execute(
-    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = to_regclass(${table})`,
-  )) as unknown as Rows<{ n: number }>;
-  return Number(result.rows[0]?.n ?? 0);
-}
-
-/**
- * The planner first: a list whose table is small, or whose filters the planner expects to match
- * few rows, is counted exactly up to EXACT_COUNT_CAP (DESIGN.md 4); a large one gets the
- * planner's estimate (never below the cap) and is not counted at all.
- */
-export async function countRows(
-  db: Database,
-  definition: ListDefinition<{ id: number }>,
-  where: SQL,
-): Promise<Count> {
-  let estimate = 0;
-  if ((await tableRows(db, definition)) > COUNT_BELOW_ESTIMATE) {
-    estimate = await estimateRows(db, definition, where);
-    if (estimate > COUNT_BELOW_ESTIMATE) return { total: estimate, isExact: false };
-  }
-  const capped = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${definition.from} where ${where} limit ${EXACT_COUNT_CAP + 1}) as capped`,
-  )) as unknown as Rows<{ n: number }>;
-  const n = capped.rows[0]?.n ?? 0;
-  if (n <= EXACT_COUNT_CAP) return { total: n, isExact: true };
-  if (estimate === 0) estimate = await estimateRows(db, definition, where);
-  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), isExact: false };
-}
-
 /** The statement that finds one page's ids in list order, on the indexes alone. */
 function pageIdsQuery(
   definition: ListDefinition<{ id: number }>,
@@ -302,47 +248,6 @@ export async function loadInOrder<Row extends { id: number }>(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** How long an estimated total is reused for the same filters: paging on does not count again. */
-const ESTIMATE_TTL_MS = 30_000;
-const ESTIMATES_KEPT = 1_000;
-
-/**
- * Estimated totals (above EXACT_COUNT_CAP) per database and filter. Exact totals are never kept:
- * they stay exact after every write. An estimate is a planner's figure anyway, so reusing it for
- * half a minute changes nothing the user can rely on, and spares the capped count on every page.
- */
-const estimates = new WeakMap<Database, Map<string, { count: Count; expiresAt: number }>>();
-
-function estimateKey(definition: ListDefinition<{ id: number }>, request: ParsedListRequest, mode: ListMode) {
-  return JSON.stringify([definition.resource, mode, request.show_only_active ?? null, request.filters]);
-}
-
-async function countOrReuse(
-  db: Database,
-  definition: ListDefinition<{ id: number }>,
-  where: SQL,
-  key: string,
-): Promise<Count> {
-  let kept = estimates.get(db);
-  if (!kept) {
-    kept = new Map();
-    estimates.set(db, kept);
-  }
-  const now = Date.now();
-  const hit = kept.get(key);
-  if (hit && hit.expiresAt > now) return hit.count;
-  if (hit) kept.delete(key);
-  const count = await countRows(db, definition, where);
-  if (!count.isExact) {
-    if (kept.size >= ESTIMATES_KEPT) {
-      const oldest = kept.keys().next();
-      if (!oldest.done) kept.delete(oldest.value);
-    }
-    kept.set(key, { count, expiresAt: now + ESTIMATE_TTL_MS });
-  }
-  return count;
-}
-
 export async function readList<Row extends { id: number }>(
   db: Database,
   definition: ListDefinition<Row>,
@@ -354,7 +259,7 @@ export async function readList<Row extends { id: number }>(
   const { page, itemsPerPage } = request.options;
   const [result, count] = await Promise.all([
     loadPage(db, definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage),
-    countOrReuse(db, definition, where, estimateKey(definition, request, mode)),
+    listTotal(db, definition, where, totalKey(definition, request, mode)),
   ]);
   return {
     result,

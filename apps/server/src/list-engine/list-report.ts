@@ -27,8 +27,8 @@ export const MAX_REPORT_ROWS = 1_000_000;
  * so its batches stay small enough for every other request to get through in between; PostgreSQL's
  * run elsewhere, and grow to the largest.
  */
-const BATCH_MS = 20;
-const MIN_BATCH = 100;
+const BATCH_MS = Number(process.env.TMP_BATCH_MS ?? 20);
+const MIN_BATCH = Number(process.env.TMP_MIN_BATCH ?? 100);
 const MAX_BATCH = 1000;
 const FIRST_BATCH = 250;
 const YES_NO: Record<Language, [string, string]> = { me: ['Da', 'Ne'], en: ['Yes', 'No'] };

@@ -21,7 +21,7 @@ export function registerListRoutes<Row extends { id: number }>(
     typed.post(
       `/${mode === 'index' && definition.indexPath ? definition.indexPath : `${definition.resource}/${mode}`}`,
       {
-        config: { access },
+        config: { access, isListRead: true },
         schema: {
           tags: [definition.resource],
           summary:

@@ -1,0 +1,141 @@
+import { EXACT_COUNT_CAP, type ParsedListRequest } from '@usluge/contract';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { ListDefinition } from './list-definition.ts';
+import type { ListMode } from './list-query.ts';
+
+type Rows<T> = { rows: T[] };
+
+export type ListTotal = { total: number; isExact: boolean };
+
+type List = ListDefinition<{ id: number }>;
+
+/**
+ * Above this estimate a list is not counted at all: its total is the planner's figure. Below it
+ * the rows are counted up to EXACT_COUNT_CAP, so an estimate that is off by up to ten times still
+ * gives small lists their exact total.
+ */
+const COUNT_BELOW_ESTIMATE = 10 * EXACT_COUNT_CAP;
+
+/** How many rows the planner expects the list's FROM and WHERE to give. */
+async function estimateRows(db: Database, definition: List, where: SQL): Promise<number> {
+  const plan = (await db.execute(
+    sql`explain (format json) select 1 from ${definition.from} where ${where}`,
+  )) as unknown as Rows<{ 'QUERY PLAN': unknown }>;
+  const planJson = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof planJson === 'string' ? JSON.parse(planJson) : planJson) as [
+    { Plan: { 'Plan Rows': number } },
+  ];
+  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/** How long the planner's size of a table is reused: it moves with ANALYZE, not with each row. */
+const TABLE_SIZE_TTL_MS = 60_000;
+const tableSizes = new WeakMap<Database, Map<string, { rows: number; expiresAt: number }>>();
+
+/** The planner's row count of the list's base table (from its statistics, not by counting). */
+async function tableRows(db: Database, definition: List): Promise<number> {
+  const table = getTableName(definition.id.table);
+  let sizes = tableSizes.get(db);
+  if (!sizes) {
+    sizes = new Map();
+    tableSizes.set(db, sizes);
+  }
+  const now = Date.now();
+  const known = sizes.get(table);
+  if (known && known.expiresAt > now) return known.rows;
+  const result = (await db.execute(
+    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = to_regclass(${table})`,
+  )) as unknown as Rows<{ n: number }>;
+  const rows = Number(result.rows[0]?.n ?? 0);
+  sizes.set(table, { rows, expiresAt: now + TABLE_SIZE_TTL_MS });
+  return rows;
+}
+
+/**
+ * The planner first: a list whose table is small, or whose filters the planner expects to match
+ * few rows, is counted exactly up to EXACT_COUNT_CAP (DESIGN.md 4); a large one gets the
+ * planner's estimate (never below the cap) and is not counted at all.
+ */
+export async function countRows(db: Database, definition: List, where: SQL): Promise<ListTotal> {
+  let estimate = 0;
+  if ((await tableRows(db, definition)) > COUNT_BELOW_ESTIMATE) {
+    estimate = await estimateRows(db, definition, where);
+    if (estimate > COUNT_BELOW_ESTIMATE) return { total: estimate, isExact: false };
+  }
+  const capped = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${definition.from} where ${where} limit ${EXACT_COUNT_CAP + 1}) as capped`,
+  )) as unknown as Rows<{ n: number }>;
+  const n = capped.rows[0]?.n ?? 0;
+  if (n <= EXACT_COUNT_CAP) return { total: n, isExact: true };
+  if (estimate === 0) estimate = await estimateRows(db, definition, where);
+  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), isExact: false };
+}
+
+/**
+ * Totals are reused while the user pages through the same filters: an estimate for 30 s (it is
+ * the planner's figure anyway), an exact count for 10 s and only until the next write through
+ * the API, so a saved row shows in the total at once.
+ */
+const ESTIMATE_TTL_MS = 30_000;
+const EXACT_TTL_MS = 10_000;
+const TOTALS_KEPT = 1_000;
+
+type KeptTotal = { total: ListTotal; expiresAt: number; writes: number };
+
+type Totals = { kept: Map<string, KeptTotal>; writes: number };
+
+const totalsByDatabase = new WeakMap<Database, Totals>();
+
+function totalsOf(db: Database): Totals {
+  let totals = totalsByDatabase.get(db);
+  if (!totals) {
+    totals = { kept: new Map(), writes: 0 };
+    totalsByDatabase.set(db, totals);
+  }
+  return totals;
+}
+
+/** The same list with the same filters (sort and page do not change a total). */
+export function totalKey(definition: List, request: ParsedListRequest, mode: ListMode): string {
+  return JSON.stringify([definition.resource, mode, request.show_only_active ?? null, request.filters]);
+}
+
+/** The list's total for these filters: kept from a moment ago, or counted now. */
+export async function listTotal(db: Database, definition: List, where: SQL, key: string): Promise<ListTotal> {
+  const totals = totalsOf(db);
+  const now = Date.now();
+  const hit = totals.kept.get(key);
+  if (hit && hit.expiresAt > now && (!hit.total.isExact || hit.writes === totals.writes)) return hit.total;
+  if (hit) totals.kept.delete(key);
+  // Taken before counting: a write that commits meanwhile makes this count stale at once.
+  const writes = totals.writes;
+  const total = await countRows(db, definition, where);
+  if (totals.kept.size >= TOTALS_KEPT) {
+    const oldest = totals.kept.keys().next();
+    if (!oldest.done) totals.kept.delete(oldest.value);
+  }
+  totals.kept.set(key, { total, writes, expiresAt: now + (total.isExact ? EXACT_TTL_MS : ESTIMATE_TTL_MS) });
+  return total;
+}
+
+/**
+ * Every request that may write (anything but a GET or a list read) ends the exact totals kept
+ * so far: when it answers, its transaction has committed, and the caller cannot yet have asked
+ * for the list again.
+ */
+export function registerListTotalsReset(app: FastifyInstance, db: Database): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config?.isListRead) {
+      totalsOf(db).writes += 1;
+    }
+    return payload;
+  });
+}
+
+/** After a write that bypassed the API (a script, a test): totals and table sizes are counted anew. */
+export function forgetListTotals(db: Database): void {
+  totalsByDatabase.delete(db);
+  tableSizes.delete(db);
+}
