@@ -2,6 +2,7 @@ import { formatDateTime } from '@usluge/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
+import { LISTS } from '../src/modules/resources.ts';
 import { readDocx, readPdf, readXlsx } from './helpers/read-report.ts';
 import { createDemoTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -215,6 +216,23 @@ describe('list reports', () => {
     });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it.each(LISTS.map((definition) => [definition.indexPath ?? definition.resource, definition] as const))(
+    '%s: the report holds the rows of the page, in the list order',
+    async (_name, definition) => {
+      const route = definition.routes?.includes('index') === false ? 'index_active' : 'index';
+      const url = `/api/${definition.indexPath ?? `${definition.resource}/${route}`}`;
+      const options = { page: 1, itemsPerPage: 100 };
+      const list = await t.request({ method: 'POST', url, payload: { options }, cookie });
+      expect(list.statusCode).toBe(200);
+      const response = await report(url, { report_type: 'xlsx', show_columns: ['id'], options });
+      expect(response.statusCode).toBe(200);
+      const [, ...rows] = await readXlsx(response.rawPayload, 1);
+      expect(rows.map((row) => row[0])).toEqual(
+        (list.json().result as { id: number }[]).map((row) => row.id),
+      );
+    },
+  );
 
   it('every row of a report that takes many batches, once each and in order', async () => {
     const count = 2345;

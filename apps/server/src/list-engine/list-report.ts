@@ -6,6 +6,7 @@ import {
   type ReportType,
   type ReportColumn as RequestedColumn,
 } from '@usluge/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
@@ -17,7 +18,7 @@ import { activeStatusText } from '../reports/report-texts.ts';
 import type { ReportCell, ReportColumn } from '../reports/report-types.ts';
 import { columnTitle } from './column-titles.ts';
 import type { ListDefinition } from './list-definition.ts';
-import { buildOrderBy, buildWhere, type ListMode, loadInOrder, pageIds } from './list-query.ts';
+import { buildOrderBy, buildWhere, type ListMode, pageIds } from './list-query.ts';
 
 /** Rows of one report at most; ids are gathered first, then rows are loaded and written in batches. */
 export const MAX_REPORT_ROWS = 1_000_000;
@@ -100,6 +101,24 @@ function reportColumns(
   });
 }
 
+/**
+ * The rows of a batch of ids, in the ids' order. The ids go as one array parameter (`= any`): the
+ * embedded database reads the users list's rows about a quarter faster so than with a parameter
+ * per id (loadInOrder's `in`), and the statement is the same for every batch.
+ */
+async function loadBatch<Row extends { id: number }>(
+  db: Database,
+  definition: ListDefinition<Row>,
+  ids: readonly number[],
+): Promise<Row[]> {
+  const rows = await definition.loadRows(db, {
+    where: sql`${definition.id} = any(${`{${ids.join(',')}}`}::bigint[])`,
+    orderBy: sql`${definition.id}`,
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The next batch's size: what should take about BATCH_MS, judging by the last one. */
 function nextBatchSize(size: number, elapsedMs: number): number {
   const fitting = elapsedMs > 0 ? Math.round((size * BATCH_MS) / elapsedMs) : MAX_BATCH;
@@ -127,7 +146,7 @@ async function* rowsOfIds<Row extends { id: number }>(
     const asked = performance.now();
     const batch = ids.slice(start, start + size);
     start += batch.length;
-    const rows = await loadInOrder(db, definition, batch);
+    const rows = await loadBatch(db, definition, batch);
     const elapsed = performance.now() - asked;
     for (const row of rows)
       yield cells.map(({ key, ownCell }) =>
