@@ -12,11 +12,15 @@
  * child process, so its work neither slows the server's event loop nor counts in its memory. Each
  * format gets a server of its own on the same data: its report worker starts with the export, as on
  * a server that had been idle. Peak RSS growth: the highest RSS of this process during the export
- * (sampled every 50 ms) minus its RSS just before, idle after a forced collection.
+ * (sampled every 50 ms) minus its RSS just before, idle after a forced collection. The first line of
+ * each database ('idle') asks for health for 5 s with no export: what the machine alone costs. The
+ * event loop delay (perf_hooks, 10 ms resolution) tells the server's own blocking apart from
+ * waiting for a CPU that other work holds.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -32,11 +36,13 @@ import { seed } from '../apps/server/src/db/seed/seed.ts';
 
 type Format = 'pdf' | 'xlsx' | 'docx';
 type DatabaseKind = 'embedded' | 'postgres';
-type ExportOrder = { base: string; cookie: string; format: Format };
+/** 'idle': no export, the health probe alone for IDLE_MS: what the machine's load alone costs. */
+type ExportOrder = { base: string; cookie: string; format: Format | 'idle' };
 type ExportResult = { seconds: number; bytes: number; health: number[] };
 
 const CLIENT_FLAG = '--client';
 const HEALTH_EVERY_MS = 20;
+const IDLE_MS = 5000;
 const RSS_EVERY_MS = 50;
 const ADMIN_PASSWORD = 'Bench-Lozinka-1';
 const BENCH_DATABASE = 'usluge_bench_export';
@@ -55,6 +61,13 @@ async function runClient(): Promise<void> {
       }
     })();
     const started = performance.now();
+    if (order.format === 'idle') {
+      await sleep(IDLE_MS);
+      isExporting = false;
+      await probe;
+      process.send?.({ seconds: IDLE_MS / 1000, bytes: 0, health } satisfies ExportResult);
+      return;
+    }
     const response = await fetch(`${order.base}/api/users/index`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: order.cookie },
@@ -119,7 +132,7 @@ async function openBenchDatabase(kind: DatabaseKind, rowCount: number, postgresU
 }
 
 /** One export on a server of its own: time, size, health latencies and the server's RSS growth. */
-async function measureExport(client: ChildProcess, handle: DatabaseHandle, format: Format) {
+async function measureExport(client: ChildProcess, handle: DatabaseHandle, format: Format | 'idle') {
   const config = loadConfig({
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: '/nonexistent',
@@ -146,13 +159,20 @@ async function measureExport(client: ChildProcess, handle: DatabaseHandle, forma
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, RSS_EVERY_MS);
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const result = await new Promise<ExportResult>((resolve, reject) => {
       client.once('message', (message) => resolve(message as ExportResult));
       client.once('exit', (code) => reject(new Error(`the client ended (${code})`)));
       client.send({ base, cookie, format } satisfies ExportOrder);
     });
     clearInterval(sampler);
-    return { ...result, rssGrowth: peak - rssBefore };
+    loopDelay.disable();
+    return {
+      ...result,
+      rssGrowth: peak - rssBefore,
+      loopDelay: [loopDelay.percentile(99) / 1e6, loopDelay.max / 1e6],
+    };
   } finally {
     await app.close();
   }
@@ -176,14 +196,14 @@ async function main(): Promise<void> {
     `Export of ${rowCount.toLocaleString('en')} users through POST /api/users/index (Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)})`,
   );
   console.log(
-    'database  format  seconds      size     rows/s  peak RSS growth  health p50 / p99 / max ms (probes)',
+    'database  format  seconds      size     rows/s  peak RSS growth  health p50 / p99 / max ms (probes)  event loop delay p99 / max ms',
   );
   const client = fork(fileURLToPath(import.meta.url), [CLIENT_FLAG], { stdio: 'inherit' });
   try {
     for (const kind of kinds) {
       const database = await openBenchDatabase(kind, rowCount, values['postgres-url']);
       try {
-        for (const format of formats) {
+        for (const format of ['idle' as const, ...formats]) {
           const result = await measureExport(client, database.handle, format);
           const health = [...result.health].sort((a, b) => a - b);
           const latencies = [quantile(health, 0.5), quantile(health, 0.99), health.at(-1) ?? Number.NaN]
@@ -195,11 +215,15 @@ async function main(): Promise<void> {
               format.padEnd(6),
               result.seconds.toFixed(1).padStart(8),
               `${(result.bytes / 1e6).toFixed(1)} MB`.padStart(9),
-              Math.round(rowCount / result.seconds)
-                .toLocaleString('en')
-                .padStart(10),
+              (format === 'idle' ? '' : Math.round(rowCount / result.seconds).toLocaleString('en')).padStart(
+                10,
+              ),
               `${Math.round(result.rssGrowth / 1e6)} MB`.padStart(16),
               `${latencies} (${health.length})`.padStart(34),
+              result.loopDelay
+                .map((ms) => ms.toFixed(0))
+                .join(' / ')
+                .padStart(14),
             ].join('  '),
           );
         }
