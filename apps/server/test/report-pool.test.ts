@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -99,6 +100,34 @@ describe('report pool', () => {
     const sheet = await readXlsx(await collect(pool.render('xlsx', input(rows(10)))), COLUMNS.length);
     expect(sheet.at(-1)).toEqual([10, 'Đurđa Šćekić 10']);
   });
+
+  it.runIf(process.platform === 'linux')(
+    "renders at a lower priority than the event loop's thread",
+    async () => {
+      /** Niceness of this process's threads by name (field 19 of /proc/<pid>/task/<tid>/stat). */
+      const niceness = () =>
+        readdirSync('/proc/self/task').map((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          return {
+            tid: Number(tid),
+            name: readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
+            nice: Number(fields[16]),
+          };
+        });
+      pool = createReportPool(1);
+      const state = { reads: 0, isClosed: false };
+      const stream = pool.render('pdf', input(endless(state)));
+      stream.resume();
+      await until(() => state.reads > 0);
+      const threads = niceness();
+      expect(threads.find((thread) => thread.name === 'WorkerThread' && thread.nice === 10)).toBeDefined();
+      // The process's main thread keeps its own.
+      expect(threads.find((thread) => thread.tid === process.pid)?.nice).toBe(0);
+      stream.destroy();
+      await until(() => state.isClosed);
+    },
+  );
 
   it('fails the stream when the rows cannot be read', async () => {
     pool = createReportPool(1);

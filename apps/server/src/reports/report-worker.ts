@@ -2,9 +2,24 @@
  * Runs in a report worker thread (report-pool.ts): renders one report with the same writers as
  * ever, its rows arriving from the event loop in batches and its bytes going back in chunks.
  */
+import os from 'node:os';
 import type { FromWorker, ReportTask, ToWorker } from './report-messages.ts';
 import type { ReportCell } from './report-types.ts';
 import { writeReport } from './report-writer.ts';
+
+/**
+ * Rendering is background work: where a thread has a priority of its own (Linux), this worker's
+ * is lowered, so that when the CPUs are short the event loop's thread (every other request) runs
+ * first. With CPUs to spare it changes nothing.
+ */
+const WORKER_NICENESS = 10;
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(WORKER_NICENESS);
+  } catch {
+    // Not permitted here: the worker keeps the process's priority.
+  }
+}
 
 type RowsReply = Extract<ToWorker, { kind: 'rows' | 'end' | 'failed' }>;
 
