@@ -77,6 +77,14 @@ describe('report pool', () => {
     expect(pool.activeCount()).toBe(0);
   });
 
+  it('frees the slot once the file is read, so reports downloaded one after another are never refused', async () => {
+    pool = createReportPool(1);
+    for (let download = 0; download < 5; download += 1) {
+      await collect(pool.render('xlsx', input(rows(30))));
+      expect(pool.activeCount(), `after download ${download + 1}`).toBe(0);
+    }
+  });
+
   it('refuses one report more than it may render at once with a 429, and frees the slot when the reader leaves', async () => {
     pool = createReportPool(1);
     const first = { reads: 0, isClosed: false };

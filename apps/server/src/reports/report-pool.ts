@@ -55,11 +55,20 @@ export function createReportPool(concurrency: number): ReportPool {
     const post = (message: ToWorker) => {
       if (!isFinished) port.postMessage(message);
     };
+    // The slot is free once the file is written or abandoned, not when the worker's task settles
+    // a moment later: someone downloading reports one after another is never refused.
+    let isCounted = true;
+    const release = () => {
+      if (!isCounted) return;
+      isCounted = false;
+      active -= 1;
+    };
     const finish = () => {
       if (isFinished) return;
       isFinished = true;
       port.close();
       void source.return?.();
+      release();
     };
 
     /** The next batch as a message for the worker; a failing source fails the output. */
@@ -131,9 +140,7 @@ export function createReportPool(concurrency: number): ReportPool {
         if (!output.destroyed) output.destroy(error instanceof Error ? error : new Error(String(error)));
         finish();
       })
-      .finally(() => {
-        active -= 1;
-      });
+      .finally(release);
     return output;
   }
 
