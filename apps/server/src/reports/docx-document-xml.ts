@@ -1,4 +1,5 @@
-import { R_NS, W_NS } from './docx-parts.ts';
+import { W_NS } from './docx-parts.ts';
+import { R_NS } from './ooxml-package.ts';
 import { cellsFor, cellText } from './report-cells.ts';
 import type { ReportCell } from './report-types.ts';
 import { xmlEscape } from './xml-escape.ts';

@@ -1,12 +1,9 @@
+import { OFFICE_REL, REL_NS, XML_HEAD } from './ooxml-package.ts';
 import { xmlEscape } from './xml-escape.ts';
 
 /** The fixed parts of a WordprocessingML package around word/document.xml. */
 
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 export const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-export const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
-const OFFICE_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 /** Relationship ids word/document.xml refers to. */
 export const FOOTER_REL_ID = 'rId2';
@@ -29,18 +26,6 @@ export const DOCUMENT_RELS_XML = `${XML_HEAD}<Relationships xmlns="${REL_NS}">\
 <Relationship Id="rId1" Type="${OFFICE_REL}/styles" Target="styles.xml"/>\
 <Relationship Id="${FOOTER_REL_ID}" Type="${OFFICE_REL}/footer" Target="footer1.xml"/>\
 </Relationships>`;
-
-/** Title, language and creation time of the document (W3CDTF, whole seconds). */
-export function coreXml(title: string, locale: string, created: Date): string {
-  const when = created.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return `${XML_HEAD}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" \
-xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" \
-xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\
-<dc:title>${xmlEscape(title)}</dc:title><dc:language>${xmlEscape(locale)}</dc:language>\
-<dcterms:created xsi:type="dcterms:W3CDTF">${when}</dcterms:created>\
-<dcterms:modified xsi:type="dcterms:W3CDTF">${when}</dcterms:modified>\
-</cp:coreProperties>`;
-}
 
 /** Arial 8 pt, no space after paragraphs; a title style and a muted subtitle and footer. */
 export function stylesXml(locale: string): string {

@@ -1,16 +1,15 @@
 import { type PassThrough, Readable } from 'node:stream';
-import yazl from 'yazl';
 import { shareWidth, wantedColumnWidths } from './column-sizes.ts';
 import { DOCX_PAGE, documentXml } from './docx-document-xml.ts';
 import {
   CONTENT_TYPES_XML,
-  coreXml,
   DOCUMENT_RELS_XML,
   FOOTER_REL_ID,
   footerXml,
   PACKAGE_RELS_XML,
   stylesXml,
 } from './docx-parts.ts';
+import { coreXml, writePackage } from './ooxml-package.ts';
 import type { ReadAhead } from './read-ahead.ts';
 import { cellsFor, cellText, numericColumns } from './report-cells.ts';
 import { generatedLine, numberFormatter, REPORT_TEXTS, reportLocale } from './report-texts.ts';
@@ -57,30 +56,16 @@ export async function writeDocxReport(
       rows,
     ),
   );
-  const zip = new yazl.ZipFile();
-  const mtime = input.generatedAt;
-  const part = (text: string, name: string) => zip.addBuffer(Buffer.from(text, 'utf8'), name, { mtime });
-  part(CONTENT_TYPES_XML, '[Content_Types].xml');
-  part(PACKAGE_RELS_XML, '_rels/.rels');
-  part(coreXml(input.title, locale, input.generatedAt), 'docProps/core.xml');
-  part(DOCUMENT_RELS_XML, 'word/_rels/document.xml.rels');
-  part(stylesXml(locale), 'word/styles.xml');
-  part(footerXml(input.title, texts.page), 'word/footer1.xml');
-  zip.addReadStream(documentStream, 'word/document.xml', { mtime });
-  zip.end();
-
-  await new Promise<void>((resolve, reject) => {
-    documentStream.on('error', reject);
-    zip.on('error', reject);
-    // The reader went away: stop reading rows, which closes the source. It may have gone already,
-    // while the sample was read, and then 'close' was emitted before anyone listened.
-    const stop = () => {
-      documentStream.destroy();
-      resolve();
-    };
-    if (output.destroyed) return stop();
-    output.on('close', stop);
-    output.on('finish', resolve);
-    zip.outputStream.pipe(output);
+  await writePackage(output, {
+    mtime: input.generatedAt,
+    parts: [
+      ['[Content_Types].xml', CONTENT_TYPES_XML],
+      ['_rels/.rels', PACKAGE_RELS_XML],
+      ['docProps/core.xml', coreXml(input.title, input.generatedAt, { language: locale })],
+      ['word/_rels/document.xml.rels', DOCUMENT_RELS_XML],
+      ['word/styles.xml', stylesXml(locale)],
+      ['word/footer1.xml', footerXml(input.title, texts.page)],
+    ],
+    streamed: { name: 'word/document.xml', xml: documentStream },
   });
 }

@@ -1,12 +1,9 @@
+import { OFFICE_REL, R_NS, REL_NS, XML_HEAD } from './ooxml-package.ts';
 import { xmlEscape } from './xml-escape.ts';
 
 /** The fixed parts of a SpreadsheetML package around xl/worksheets/sheet1.xml. */
 
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 export const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-export const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
-const OFFICE_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const TYPE = 'application/vnd.openxmlformats-officedocument';
 
 /** Cell style indexes of STYLES_XML's cellXfs. */
@@ -46,18 +43,6 @@ export const STYLES_XML = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">\
 export function workbookXml(sheetName: string): string {
   return `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${R_NS}">\
 <sheets><sheet name="${xmlEscape(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
-}
-
-/** Title, author and times of the workbook (W3CDTF, whole seconds). */
-export function coreXml(title: string, creator: string, created: Date): string {
-  const when = created.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return `${XML_HEAD}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" \
-xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" \
-xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\
-<dc:creator>${xmlEscape(creator)}</dc:creator><dc:title>${xmlEscape(title)}</dc:title>\
-<dcterms:created xsi:type="dcterms:W3CDTF">${when}</dcterms:created>\
-<dcterms:modified xsi:type="dcterms:W3CDTF">${when}</dcterms:modified>\
-</cp:coreProperties>`;
 }
 
 /** 'A', 'B', … 'Z', 'AA', …: the column's letters in a cell reference (index from 0). */

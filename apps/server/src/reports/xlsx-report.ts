@@ -1,7 +1,7 @@
 import { type PassThrough, Readable } from 'node:stream';
-import yazl from 'yazl';
 import { cleanText } from './clean-text.ts';
 import { wantedColumnWidths } from './column-sizes.ts';
+import { coreXml, R_NS, writePackage } from './ooxml-package.ts';
 import type { ReadAhead } from './read-ahead.ts';
 import { cellsFor, cellText } from './report-cells.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
@@ -9,10 +9,8 @@ import type { ReportCell, ReportInput } from './report-types.ts';
 import {
   CONTENT_TYPES_XML,
   columnLetters,
-  coreXml,
   MAIN_NS,
   PACKAGE_RELS_XML,
-  R_NS,
   STYLE,
   STYLES_XML,
   WORKBOOK_RELS_XML,
@@ -115,29 +113,16 @@ export async function writeXlsxReport(
   const widths = wanted.map((width) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.ceil(width * 1.1) + 2)));
 
   const sheetStream = Readable.from(sheetXml(titles, widths, rows));
-  const zip = new yazl.ZipFile();
-  const mtime = input.generatedAt;
-  const part = (text: string, name: string) => zip.addBuffer(Buffer.from(text, 'utf8'), name, { mtime });
-  part(CONTENT_TYPES_XML, '[Content_Types].xml');
-  part(PACKAGE_RELS_XML, '_rels/.rels');
-  part(coreXml(input.title, 'Usluge', input.generatedAt), 'docProps/core.xml');
-  part(workbookXml(sheetName(input.title, REPORT_TEXTS[input.lang].sheet)), 'xl/workbook.xml');
-  part(WORKBOOK_RELS_XML, 'xl/_rels/workbook.xml.rels');
-  part(STYLES_XML, 'xl/styles.xml');
-  zip.addReadStream(sheetStream, 'xl/worksheets/sheet1.xml', { mtime });
-  zip.end();
-
-  await new Promise<void>((resolve, reject) => {
-    sheetStream.on('error', reject);
-    zip.on('error', reject);
-    // The reader went away: stop reading rows, which closes the source (see docx-report.ts).
-    const stop = () => {
-      sheetStream.destroy();
-      resolve();
-    };
-    if (output.destroyed) return stop();
-    output.on('close', stop);
-    output.on('finish', resolve);
-    zip.outputStream.pipe(output);
+  await writePackage(output, {
+    mtime: input.generatedAt,
+    parts: [
+      ['[Content_Types].xml', CONTENT_TYPES_XML],
+      ['_rels/.rels', PACKAGE_RELS_XML],
+      ['docProps/core.xml', coreXml(input.title, input.generatedAt, { creator: 'Usluge' })],
+      ['xl/workbook.xml', workbookXml(sheetName(input.title, REPORT_TEXTS[input.lang].sheet))],
+      ['xl/_rels/workbook.xml.rels', WORKBOOK_RELS_XML],
+      ['xl/styles.xml', STYLES_XML],
+    ],
+    streamed: { name: 'xl/worksheets/sheet1.xml', xml: sheetStream },
   });
 }
