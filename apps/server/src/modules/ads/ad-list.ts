@@ -25,13 +25,6 @@ const ids = (values: FilterOperand[]) =>
 const adId = qualified(ads.id);
 const posterId = qualified(ads.posted_by_user_id);
 
-/**
- * The poster's name without joining users into every list query: a page, a count or a deep page
- * then read the ads indexes alone, and only a filter on the name reaches users (a sort reads
- * ads.poster_name, the name copied onto the ad by triggers, on ads_poster_name_icu_idx).
- */
-const posterName = sql`(select ${fullName} from ${users} where ${users.id} = ${posterId})`;
-
 /** The ads lists (`/ads`, `/ads-on-approval` = this list filtered to 'Čeka odobrenje'). */
 export const adList = defineList({
   resource: 'jobs',
@@ -61,12 +54,13 @@ export const adList = defineList({
       isSortable: true,
       reportCell: (row, lang) => OFFER_KIND_TEXTS[lang][row.is_offer ? 'offer' : 'demand'],
     },
+    // The poster's name without joining users into every list query: it sorts on the name copied
+    // onto the ad by triggers (ads_poster_name_icu_idx), and only a filter on it reaches users.
     user_name: {
-      expression: posterName,
+      expression: ads.poster_name,
       type: 'text',
       operators: ['contains'],
       isSortable: true,
-      sortExpression: ads.poster_name,
       // The posters found first on the users_full_name_trgm index, then their ads.
       condition: (_operator, [fragment]) =>
         sql`${posterId} in (select ${users.id} from ${users} where ${fullName} ilike ${likePattern(String(fragment))})`,
