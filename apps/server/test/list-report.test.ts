@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
 import { LISTS } from '../src/modules/resources.ts';
+import { userList } from '../src/modules/users/user-list.ts';
 import { readDocx, readPdf, readXlsx } from './helpers/read-report.ts';
 import { createDemoTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -256,5 +257,46 @@ describe('list reports', () => {
     );
     // Users without a marketplace role have no balance.
     expect(rows[0]).toEqual([`Izvoz 0${count}`, 'Đurović', `Čišćenje ${count}`, null]);
+  });
+
+  it("loads only the fields its columns read: the users list's roles and balance subqueries are left out", async () => {
+    const loadRows = vi.spyOn(userList, 'loadRows');
+    try {
+      const response = await report('/api/users/index', {
+        filters: { username: { operator: 'equals', value: 'korisnik' } },
+        report_type: 'xlsx',
+        show_columns: ['username', 'user_types'],
+      });
+      expect(response.statusCode).toBe(200);
+      const [header, row] = await readXlsx(response.rawPayload, 2);
+      expect(header).toEqual(['Korisničko ime', 'Tip korisnika']);
+      expect(row).toEqual(['korisnik', 'Fizičko lice']);
+      const [, scope] = loadRows.mock.calls.at(-1) ?? [];
+      expect(scope?.fields).toEqual(new Set(['username', 'user_types']));
+      const loaded = (await loadRows.mock.results.at(-1)?.value) as Record<string, unknown>[];
+      expect(Object.keys(loaded[0] ?? {}).sort()).toEqual(['id', 'user_types', 'username']);
+    } finally {
+      loadRows.mockRestore();
+    }
+  });
+
+  it('loads every field when a column prints its cell from fields it does not name', async () => {
+    const ads = LISTS.find((definition) => definition.resource === 'jobs');
+    if (!ads) throw new Error('the ads list is declared');
+    const loadRows = vi.spyOn(ads, 'loadRows');
+    const isOffer = ads.columns.is_offer;
+    const declared = isOffer?.reportFields;
+    if (isOffer) isOffer.reportFields = undefined;
+    try {
+      const response = await report('/api/jobs/index', {
+        report_type: 'xlsx',
+        show_columns: ['title', 'is_offer'],
+      });
+      expect(response.statusCode).toBe(200);
+      expect(loadRows.mock.calls.at(-1)?.[1].fields).toBeUndefined();
+    } finally {
+      if (isOffer) isOffer.reportFields = declared;
+      loadRows.mockRestore();
+    }
   });
 });

@@ -29,10 +29,31 @@ export type ListColumn = {
    * currency_id prints the currency, is_offer 'Ponuda' or 'Potražnja').
    */
   reportCell?: (row: Record<string, unknown>, lang: Language) => string | number | null;
+  /** The row fields `reportCell` reads, for a definition that loads only those (`pickFields`). */
+  reportFields?: readonly string[];
 };
 
-/** Which rows `loadRows` reads (a page's ids, or ids given) and their order. */
-export type RowScope = { where: SQL; orderBy: SQL };
+/**
+ * Which rows `loadRows` reads (a page's ids, or ids given), in what order, and which of their
+ * fields the caller reads (a report's columns; absent: all). A definition whose row has costly
+ * fields (subqueries, JSON) leaves out the others with `pickFields`; any other may ignore it.
+ */
+export type RowScope = { where: SQL; orderBy: SQL; fields?: ReadonlySet<string> };
+
+/**
+ * The selection without the fields the scope does not ask for; the id always stays. The type is
+ * the whole selection's: a caller that names `fields` reads only those.
+ */
+export function pickFields<Selection extends Record<string, unknown>>(
+  selection: Selection,
+  scope: RowScope,
+): Selection {
+  const { fields } = scope;
+  if (!fields) return selection;
+  return Object.fromEntries(
+    Object.entries(selection).filter(([key]) => key === 'id' || fields.has(key)),
+  ) as Selection;
+}
 
 /** A resource's list: everything the engine needs to filter, sort, page and load it. */
 export type ListDefinition<Row extends { id: number }> = {

@@ -102,7 +102,29 @@ function reportColumns(
 }
 
 /**
- * The rows of a batch of ids, in the ids' order. The ids go as one array parameter (`= any`): the
+ * The row fields a report's columns read: a key's field ('user_types.name' reads user_types), or
+ * what a column's own cell declares it reads; every field when a cell declares nothing.
+ */
+function fieldsRead(
+  definition: ListDefinition<{ id: number }>,
+  columns: ReportColumn[],
+): ReadonlySet<string> | undefined {
+  const fields = new Set<string>();
+  for (const { key } of columns) {
+    const column = Object.hasOwn(definition.columns, key) ? definition.columns[key] : undefined;
+    if (column?.reportCell) {
+      if (!column.reportFields) return undefined;
+      for (const field of column.reportFields) fields.add(field);
+    } else {
+      fields.add(key);
+      fields.add(key.split('.')[0] ?? key);
+    }
+  }
+  return fields;
+}
+
+/**
+ * The rows of a batch of ids, in the ids' order, with the fields the report reads. The ids go as one array parameter (`= any`): the
  * embedded database reads the users list's rows about a quarter faster so than with a parameter
  * per id (loadInOrder's `in`), and the statement is the same for every batch.
  */
@@ -110,10 +132,12 @@ async function loadBatch<Row extends { id: number }>(
   db: Database,
   definition: ListDefinition<Row>,
   ids: readonly number[],
+  fields: ReadonlySet<string> | undefined,
 ): Promise<Row[]> {
   const rows = await definition.loadRows(db, {
     where: sql`${definition.id} = any(${`{${ids.join(',')}}`}::bigint[])`,
     orderBy: sql`${definition.id}`,
+    fields,
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -138,6 +162,7 @@ async function* rowsOfIds<Row extends { id: number }>(
       : undefined;
     return { key: column.key, ownCell };
   });
+  const fields = fieldsRead(definition, columns);
   const dates: DateTexts = new Map();
   let size = FIRST_BATCH;
   for (let start = 0; start < ids.length; ) {
@@ -146,7 +171,7 @@ async function* rowsOfIds<Row extends { id: number }>(
     const asked = performance.now();
     const batch = ids.slice(start, start + size);
     start += batch.length;
-    const rows = await loadBatch(db, definition, batch);
+    const rows = await loadBatch(db, definition, batch, fields);
     const elapsed = performance.now() - asked;
     for (const row of rows)
       yield cells.map(({ key, ownCell }) =>

@@ -53,6 +53,7 @@ export const adList = defineList({
       operators: ['equals'],
       isSortable: true,
       reportCell: (row, lang) => OFFER_KIND_TEXTS[lang][row.is_offer ? 'offer' : 'demand'],
+      reportFields: ['is_offer'],
     },
     // The poster's name without joining users into every list query: it sorts on the name copied
     // onto the ad by triggers (ads_poster_name_icu_idx), and only a filter on it reaches users.
@@ -79,6 +80,7 @@ export const adList = defineList({
       type: 'id',
       operators: ['equals', 'in'],
       reportCell: (row) => (row.currency as { short_name: string } | undefined)?.short_name ?? null,
+      reportFields: ['currency'],
     },
     services: {
       expression: ads.id,
@@ -112,7 +114,8 @@ export const adList = defineList({
         title: ads.title,
         is_offer: ads.is_offer,
         posted_by_user_id: ads.posted_by_user_id,
-        user_name: sql<string>`trim(${fullName})`,
+        // The poster's name as copied onto the ad (the users table need not be joined).
+        user_name: sql<string>`trim(${ads.poster_name})`,
         price_from: ads.price_from,
         price_to: ads.price_to,
         currency_id: currencies.id,
@@ -127,7 +130,6 @@ export const adList = defineList({
         updated_at: ads.updated_at,
       })
       .from(ads)
-      .innerJoin(users, eq(users.id, ads.posted_by_user_id))
       .innerJoin(currencies, eq(currencies.id, ads.currency_id))
       .innerJoin(adStatuses, eq(adStatuses.id, ads.ad_status_id))
       .where(scope.where)

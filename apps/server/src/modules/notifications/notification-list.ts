@@ -9,7 +9,7 @@ import {
   users,
   userTypes,
 } from '../../db/schema/index.ts';
-import { defineList } from '../../list-engine/list-definition.ts';
+import { defineList, pickFields } from '../../list-engine/list-definition.ts';
 import { personName } from '../users/user-list.ts';
 
 /** The notification's own id, for the subqueries below. */
@@ -41,22 +41,27 @@ export const notificationList = defineList({
   access: { index: 'staff' },
   loadRows: (db, scope) =>
     db
-      .select({
-        id: notifications.id,
-        subject: notifications.subject,
-        notification_text: notifications.notification_text,
-        sender: personName(users),
-        user_types: sql<{ id: number; name: string }[]>`coalesce((
+      .select(
+        pickFields(
+          {
+            id: notifications.id,
+            subject: notifications.subject,
+            notification_text: notifications.notification_text,
+            sender: personName(users),
+            user_types: sql<{ id: number; name: string }[]>`coalesce((
           select json_agg(json_build_object('id', ut.id, 'name', ut.name) order by ut.name)
           from ${notificationTargetUserTypes} t join ${userTypes} ut on ut.id = t.user_type_id
           where t.notification_id = ${notificationId}), '[]'::json)`,
-        users: sql<{ id: number; full_name: string }[]>`coalesce((
+            users: sql<{ id: number; full_name: string }[]>`coalesce((
           select json_agg(json_build_object('id', u.id, 'full_name', trim(u.name || ' ' || coalesce(u.last_name, ''))) order by u.name)
           from ${notificationTargetUsers} t join ${users} u on u.id = t.user_id
           where t.notification_id = ${notificationId}), '[]'::json)`,
-        recipients_count: sql<number>`(select count(*)::int from ${notificationRecipients} r where r.notification_id = ${notificationId})`,
-        updated_at: notifications.updated_at,
-      })
+            recipients_count: sql<number>`(select count(*)::int from ${notificationRecipients} r where r.notification_id = ${notificationId})`,
+            updated_at: notifications.updated_at,
+          },
+          scope,
+        ),
+      )
       .from(notifications)
       .leftJoin(users, eq(users.id, notifications.created_by_user_id))
       .where(scope.where)

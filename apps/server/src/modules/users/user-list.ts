@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/qualified-column.ts';
 import { userRoles, users, userTypes } from '../../db/schema/index.ts';
-import { defineList, type ListColumn } from '../../list-engine/list-definition.ts';
+import { defineList, type ListColumn, pickFields } from '../../list-engine/list-definition.ts';
 import { userProfileColumns } from './current-user-query.ts';
 
 export const contains = ['contains', 'equals'] as const;
@@ -72,25 +72,30 @@ export const userList = defineList({
   access: { index: 'administrator' },
   loadRows: (db, scope) =>
     db
-      .select({
-        ...userProfileColumns,
-        full_name: sql<string>`trim(${fullName})`,
-        address: users.address,
-        pib: users.pib,
-        // Balances belong to marketplace roles: a user who is only an administrator has none (SPEC 6).
-        credit: sql<
-          number | null
-        >`case when exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${qualified(users.id)} and ${userRoles.role_id} <> ${ROLE.administrator}) then ${users.credit} end`.mapWith(
-          users.credit,
+      .select(
+        pickFields(
+          {
+            ...userProfileColumns,
+            full_name: sql<string>`trim(${fullName})`,
+            address: users.address,
+            pib: users.pib,
+            // Balances belong to marketplace roles: a user who is only an administrator has none (SPEC 6).
+            credit: sql<
+              number | null
+            >`case when exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${qualified(users.id)} and ${userRoles.role_id} <> ${ROLE.administrator}) then ${users.credit} end`.mapWith(
+              users.credit,
+            ),
+            user_type_id: users.user_type_id,
+            user_types: sql<{
+              id: number;
+              name: string;
+            } | null>`case when ${userTypes.id} is null then null else json_build_object('id', ${userTypes.id}, 'name', ${userTypes.name}) end`,
+            is_active: users.is_active,
+            updated_at: users.updated_at,
+          },
+          scope,
         ),
-        user_type_id: users.user_type_id,
-        user_types: sql<{
-          id: number;
-          name: string;
-        } | null>`case when ${userTypes.id} is null then null else json_build_object('id', ${userTypes.id}, 'name', ${userTypes.name}) end`,
-        is_active: users.is_active,
-        updated_at: users.updated_at,
-      })
+      )
       .from(users)
       .leftJoin(userTypes, eq(userTypes.id, users.user_type_id))
       .where(scope.where)
