@@ -31,6 +31,7 @@ import { prepareRepeatedSelects } from '../apps/server/src/db/prepared-statement
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { generateAds } from './ads-data.ts';
+import { postgresCpuMs, processCpuMs } from './cpu-time.ts';
 import { type LoadFigures, replayTask, runLoad, runLoadInChild, WARM_UP_SECONDS } from './list-load.ts';
 import { LIST_BENCHES, type ListName } from './list-queries.ts';
 import {
@@ -181,7 +182,27 @@ type QueryFigures = {
   http: LoadFigures;
   raw: LoadFigures;
   recorded: RecordedRequest;
+  /** CPU ms per call: the server's process, the load's, PostgreSQL's; over HTTP and raw. */
+  cpu: { http: CpuPerCall; raw: CpuPerCall };
 };
+
+type CpuPerCall = { server: number; load: number; database: number };
+
+/** Runs a load and charges the CPU each party spent meanwhile to its calls. */
+async function withCpu(run: () => Promise<LoadFigures>): Promise<[LoadFigures, CpuPerCall]> {
+  const server = processCpuMs();
+  const database = postgresCpuMs();
+  const figures = await run();
+  const perCall = (ms: number) => ms / figures.calls;
+  return [
+    figures,
+    {
+      server: perCall(processCpuMs() - server),
+      load: perCall(figures.cpuMs),
+      database: perCall(postgresCpuMs() - database),
+    },
+  ];
+}
 
 /** Every query of one list on one database: HTTP from the child, then the replay. */
 async function benchList(
@@ -221,17 +242,16 @@ async function benchList(
         );
       }
     }
-    const http = await runLoadInChild({
-      target: { kind: 'http', url, headers, body },
-      seconds,
-      connections: CONNECTIONS,
-    });
-    const raw = await database.replay(recorded);
+    const [http, httpCpu] = await withCpu(() =>
+      runLoadInChild({ target: { kind: 'http', url, headers, body }, seconds, connections: CONNECTIONS }),
+    );
+    const [raw, rawCpu] = await withCpu(() => database.replay(recorded));
     results.set(query.name, {
       total: `${answer.total_rows_exact ? '' : '~'}${answer.total_rows.toLocaleString('en')}`,
       http,
       raw,
       recorded,
+      cpu: { http: httpCpu, raw: rawCpu },
     });
     process.stdout.write('.');
   }
@@ -240,6 +260,7 @@ async function benchList(
 }
 
 const ms = (value: number) => value.toFixed(1);
+const ms2 = (value: number) => value.toFixed(2);
 const times = (value: number) => `${value.toFixed(2)}×`;
 
 function printTable(header: string[], rows: (string | number)[][], rightFrom = 1) {
@@ -319,6 +340,30 @@ for (const [kind, byList] of figures) {
         statementsOf(result.recorded),
         (result.http.perSecond / result.raw.perSecond).toFixed(2),
       ]),
+    );
+    // On the embedded database the server, its database and the raw replay share one process.
+    if (kind !== 'postgres') continue;
+    console.log(
+      '\nCPU ms per request (all processes on this machine; with every core busy, raw total ÷ HTTP total bounds the ratio)',
+    );
+    printTable(
+      ['query', 'HTTP: server', 'load', 'PostgreSQL', 'total', 'raw: load', 'PostgreSQL', 'total', 'bound'],
+      [...results].map(([name, { cpu }]) => {
+        const httpTotal = cpu.http.server + cpu.http.load + cpu.http.database;
+        // The replay's server process only waits: its load and PostgreSQL do the work.
+        const rawTotal = cpu.raw.load + cpu.raw.database;
+        return [
+          name,
+          ms2(cpu.http.server),
+          ms2(cpu.http.load),
+          ms2(cpu.http.database),
+          ms2(httpTotal),
+          ms2(cpu.raw.load),
+          ms2(cpu.raw.database),
+          ms2(rawTotal),
+          (rawTotal / httpTotal).toFixed(2),
+        ];
+      }),
     );
   }
 }

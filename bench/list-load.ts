@@ -23,6 +23,9 @@ export type LoadRequest = { target: LoadTarget; seconds: number; connections: nu
 /** Latencies in ms, from sending a request to having read all of its answer. */
 export type LoadFigures = {
   requests: number;
+  /** Every call made, the warm-up's too, and the load process's CPU time meanwhile (ms). */
+  calls: number;
+  cpuMs: number;
   perSecond: number;
   p50: number;
   p95: number;
@@ -43,6 +46,8 @@ export async function runLoad(
   connections: number,
 ): Promise<LoadFigures> {
   const latencies: number[] = [];
+  let calls = 0;
+  const cpuBefore = process.cpuUsage();
   const measuredFrom = performance.now() + WARM_UP_SECONDS * 1000;
   const deadline = measuredFrom + seconds * 1000;
   // The first failure stops every loop: figures of a run with errors would mean nothing.
@@ -51,6 +56,7 @@ export async function runLoad(
     Array.from({ length: connections }, async () => {
       while (!failure && performance.now() < deadline) {
         const started = performance.now();
+        calls += 1;
         try {
           await task();
         } catch (error) {
@@ -60,6 +66,7 @@ export async function runLoad(
       }
     }),
   );
+  const cpu = process.cpuUsage(cpuBefore);
   if (failure) throw failure.error;
   const elapsed = (performance.now() - measuredFrom) / 1000;
   latencies.sort((a, b) => a - b);
@@ -67,6 +74,8 @@ export async function runLoad(
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
   return {
     requests: latencies.length,
+    calls,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     perSecond: latencies.length / elapsed,
     p50: at(0.5),
     p95: at(0.95),
