@@ -202,8 +202,8 @@ function pageIdsQuery(
 
 /**
  * The ids of one page or of a whole report, in list order. They come back as one text value
- * (the ordered subquery's ids joined by commas, in the order it yields them): 100 000 ids as as
- * many rows cost the embedded database about 150 ms on the event loop, as one value about 25.
+ * (the ordered subquery's ids joined by commas, in the order it yields them): handing over
+ * 100 000 ids as rows cost the embedded database about 150 ms on the event loop, as one value 25.
  */
 export async function pageIds(
   db: Database,

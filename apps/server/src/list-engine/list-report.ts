@@ -102,7 +102,7 @@ function reportColumns(
 }
 
 /**
- * The row fields a report's columns read: a key's field ('user_types.name' reads user_types), or
+ * The row fields a report's columns read: a key's field ('countries.name' reads countries), or
  * what a column's own cell declares it reads; every field when a cell declares nothing.
  */
 function fieldsRead(
@@ -124,9 +124,10 @@ function fieldsRead(
 }
 
 /**
- * The rows of a batch of ids, in the ids' order, with the fields the report reads. The ids go as one array parameter (`= any`): the
- * embedded database reads the users list's rows about a quarter faster so than with a parameter
- * per id (loadInOrder's `in`), and the statement is the same for every batch.
+ * The rows of a batch of ids, in the ids' order, with the fields the report reads. The ids go as
+ * one array parameter (`= any`): the embedded database reads the users list's rows about a
+ * quarter faster so than with a parameter per id (loadInOrder's `in`), and the statement is the
+ * same for every batch.
  */
 async function loadBatch<Row extends { id: number }>(
   db: Database,
