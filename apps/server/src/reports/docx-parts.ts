@@ -8,20 +8,6 @@ export const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/mai
 /** Relationship ids word/document.xml refers to. */
 export const FOOTER_REL_ID = 'rId2';
 
-export const CONTENT_TYPES_XML = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
-<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
-<Default Extension="xml" ContentType="application/xml"/>\
-<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>\
-<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>\
-<Override PartName="/word/footer1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml"/>\
-<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>\
-</Types>`;
-
-export const PACKAGE_RELS_XML = `${XML_HEAD}<Relationships xmlns="${REL_NS}">\
-<Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="word/document.xml"/>\
-<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>\
-</Relationships>`;
-
 export const DOCUMENT_RELS_XML = `${XML_HEAD}<Relationships xmlns="${REL_NS}">\
 <Relationship Id="rId1" Type="${OFFICE_REL}/styles" Target="styles.xml"/>\
 <Relationship Id="${FOOTER_REL_ID}" Type="${OFFICE_REL}/footer" Target="footer1.xml"/>\

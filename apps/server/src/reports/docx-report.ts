@@ -1,15 +1,8 @@
 import { type PassThrough, Readable } from 'node:stream';
 import { shareWidth, wantedColumnWidths } from './column-sizes.ts';
 import { DOCX_PAGE, documentXml } from './docx-document-xml.ts';
-import {
-  CONTENT_TYPES_XML,
-  DOCUMENT_RELS_XML,
-  FOOTER_REL_ID,
-  footerXml,
-  PACKAGE_RELS_XML,
-  stylesXml,
-} from './docx-parts.ts';
-import { coreXml, writePackage } from './ooxml-package.ts';
+import { DOCUMENT_RELS_XML, FOOTER_REL_ID, footerXml, stylesXml } from './docx-parts.ts';
+import { OFFICE_TYPE, writePackage } from './ooxml-package.ts';
 import type { ReadAhead } from './read-ahead.ts';
 import { cellsFor, cellText, numericColumns } from './report-cells.ts';
 import { generatedLine, numberFormatter, REPORT_TEXTS, reportLocale } from './report-texts.ts';
@@ -57,15 +50,27 @@ export async function writeDocxReport(
     ),
   );
   await writePackage(output, {
-    mtime: input.generatedAt,
+    created: input.generatedAt,
+    title: input.title,
+    about: { language: locale },
+    mainPart: 'word/document.xml',
     parts: [
-      ['[Content_Types].xml', CONTENT_TYPES_XML],
-      ['_rels/.rels', PACKAGE_RELS_XML],
-      ['docProps/core.xml', coreXml(input.title, input.generatedAt, { language: locale })],
-      ['word/_rels/document.xml.rels', DOCUMENT_RELS_XML],
-      ['word/styles.xml', stylesXml(locale)],
-      ['word/footer1.xml', footerXml(input.title, texts.page)],
+      { name: 'word/_rels/document.xml.rels', xml: DOCUMENT_RELS_XML },
+      {
+        name: 'word/styles.xml',
+        contentType: `${OFFICE_TYPE}.wordprocessingml.styles+xml`,
+        xml: stylesXml(locale),
+      },
+      {
+        name: 'word/footer1.xml',
+        contentType: `${OFFICE_TYPE}.wordprocessingml.footer+xml`,
+        xml: footerXml(input.title, texts.page),
+      },
     ],
-    streamed: { name: 'word/document.xml', xml: documentStream },
+    streamed: {
+      name: 'word/document.xml',
+      contentType: `${OFFICE_TYPE}.wordprocessingml.document.main+xml`,
+      xml: documentStream,
+    },
   });
 }

@@ -4,24 +4,9 @@ import { xmlEscape } from './xml-escape.ts';
 /** The fixed parts of a SpreadsheetML package around xl/worksheets/sheet1.xml. */
 
 export const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const TYPE = 'application/vnd.openxmlformats-officedocument';
 
 /** Cell style indexes of STYLES_XML's cellXfs. */
 export const STYLE = { normal: 0, bold: 1 } as const;
-
-export const CONTENT_TYPES_XML = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
-<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
-<Default Extension="xml" ContentType="application/xml"/>\
-<Override PartName="/xl/workbook.xml" ContentType="${TYPE}.spreadsheetml.sheet.main+xml"/>\
-<Override PartName="/xl/worksheets/sheet1.xml" ContentType="${TYPE}.spreadsheetml.worksheet+xml"/>\
-<Override PartName="/xl/styles.xml" ContentType="${TYPE}.spreadsheetml.styles+xml"/>\
-<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>\
-</Types>`;
-
-export const PACKAGE_RELS_XML = `${XML_HEAD}<Relationships xmlns="${REL_NS}">\
-<Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="xl/workbook.xml"/>\
-<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>\
-</Relationships>`;
 
 export const WORKBOOK_RELS_XML = `${XML_HEAD}<Relationships xmlns="${REL_NS}">\
 <Relationship Id="rId1" Type="${OFFICE_REL}/worksheet" Target="worksheets/sheet1.xml"/>\

@@ -1,21 +1,12 @@
 import { type PassThrough, Readable } from 'node:stream';
 import { cleanText } from './clean-text.ts';
 import { wantedColumnWidths } from './column-sizes.ts';
-import { coreXml, R_NS, writePackage } from './ooxml-package.ts';
+import { OFFICE_TYPE, R_NS, writePackage } from './ooxml-package.ts';
 import type { ReadAhead } from './read-ahead.ts';
 import { cellsFor, cellText } from './report-cells.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
 import type { ReportCell, ReportInput } from './report-types.ts';
-import {
-  CONTENT_TYPES_XML,
-  columnLetters,
-  MAIN_NS,
-  PACKAGE_RELS_XML,
-  STYLE,
-  STYLES_XML,
-  WORKBOOK_RELS_XML,
-  workbookXml,
-} from './xlsx-parts.ts';
+import { columnLetters, MAIN_NS, STYLE, STYLES_XML, WORKBOOK_RELS_XML, workbookXml } from './xlsx-parts.ts';
 
 const MIN_WIDTH = 8;
 const MAX_WIDTH = 60;
@@ -114,15 +105,23 @@ export async function writeXlsxReport(
 
   const sheetStream = Readable.from(sheetXml(titles, widths, rows));
   await writePackage(output, {
-    mtime: input.generatedAt,
+    created: input.generatedAt,
+    title: input.title,
+    about: { creator: 'Usluge' },
+    mainPart: 'xl/workbook.xml',
     parts: [
-      ['[Content_Types].xml', CONTENT_TYPES_XML],
-      ['_rels/.rels', PACKAGE_RELS_XML],
-      ['docProps/core.xml', coreXml(input.title, input.generatedAt, { creator: 'Usluge' })],
-      ['xl/workbook.xml', workbookXml(sheetName(input.title, REPORT_TEXTS[input.lang].sheet))],
-      ['xl/_rels/workbook.xml.rels', WORKBOOK_RELS_XML],
-      ['xl/styles.xml', STYLES_XML],
+      {
+        name: 'xl/workbook.xml',
+        contentType: `${OFFICE_TYPE}.spreadsheetml.sheet.main+xml`,
+        xml: workbookXml(sheetName(input.title, REPORT_TEXTS[input.lang].sheet)),
+      },
+      { name: 'xl/_rels/workbook.xml.rels', xml: WORKBOOK_RELS_XML },
+      { name: 'xl/styles.xml', contentType: `${OFFICE_TYPE}.spreadsheetml.styles+xml`, xml: STYLES_XML },
     ],
-    streamed: { name: 'xl/worksheets/sheet1.xml', xml: sheetStream },
+    streamed: {
+      name: 'xl/worksheets/sheet1.xml',
+      contentType: `${OFFICE_TYPE}.spreadsheetml.worksheet+xml`,
+      xml: sheetStream,
+    },
   });
 }
