@@ -7,6 +7,7 @@ import {
 } from '@usluge/contract';
 import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { selectRows } from '../db/select-rows.ts';
 import { AppError } from '../http/errors.ts';
 import type { ColumnType, FilterOperand, ListColumn, ListDefinition } from './list-definition.ts';
 import { listTotal, totalKey } from './list-totals.ts';
@@ -187,8 +188,6 @@ export function buildOrderBy(definition: ListDefinition<{ id: number }>, request
   return sql.join(parts, sql`, `);
 }
 
-type Rows<T> = { rows: T[] };
-
 /** The statement that finds one page's ids in list order, on the indexes alone. */
 function pageIdsQuery(
   definition: ListDefinition<{ id: number }>,
@@ -213,10 +212,11 @@ export async function pageIds(
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  const result = (await db.execute(
+  const [row] = await selectRows<{ ids: string | null }>(
+    db,
     sql`select array_to_string(array_agg(page.id), ',') as ids from (${pageIdsQuery(definition, where, orderBy, limit, offset)}) as page(id)`,
-  )) as unknown as Rows<{ ids: string | null }>;
-  const ids = result.rows[0]?.ids;
+  );
+  const ids = row?.ids;
   return ids ? ids.split(',').map(Number) : [];
 }
 

@@ -2,10 +2,9 @@ import { EXACT_COUNT_CAP, type ParsedListRequest } from '@usluge/contract';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { selectRows } from '../db/select-rows.ts';
 import type { ListDefinition } from './list-definition.ts';
 import type { ListMode } from './list-query.ts';
-
-type Rows<T> = { rows: T[] };
 
 export type ListTotal = { total: number; isExact: boolean };
 
@@ -20,10 +19,11 @@ const COUNT_BELOW_ESTIMATE = 10 * EXACT_COUNT_CAP;
 
 /** How many rows the planner expects the list's FROM and WHERE to give. */
 async function estimateRows(db: Database, definition: List, where: SQL): Promise<number> {
-  const plan = (await db.execute(
+  const [plan] = await selectRows<{ 'QUERY PLAN': unknown }>(
+    db,
     sql`explain (format json) select 1 from ${definition.from} where ${where}`,
-  )) as unknown as Rows<{ 'QUERY PLAN': unknown }>;
-  const planJson = plan.rows[0]?.['QUERY PLAN'];
+  );
+  const planJson = plan?.['QUERY PLAN'];
   const parsed = (typeof planJson === 'string' ? JSON.parse(planJson) : planJson) as [
     { Plan: { 'Plan Rows': number } },
   ];
@@ -45,10 +45,11 @@ async function tableRows(db: Database, definition: List): Promise<number> {
   const now = Date.now();
   const known = sizes.get(table);
   if (known && known.expiresAt > now) return known.rows;
-  const result = (await db.execute(
+  const [size] = await selectRows<{ n: number }>(
+    db,
     sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = to_regclass(${table})`,
-  )) as unknown as Rows<{ n: number }>;
-  const rows = Number(result.rows[0]?.n ?? 0);
+  );
+  const rows = Number(size?.n ?? 0);
   sizes.set(table, { rows, expiresAt: now + TABLE_SIZE_TTL_MS });
   return rows;
 }
@@ -58,16 +59,17 @@ async function tableRows(db: Database, definition: List): Promise<number> {
  * few rows, is counted exactly up to EXACT_COUNT_CAP (DESIGN.md 4); a large one gets the
  * planner's estimate (never below the cap) and is not counted at all.
  */
-export async function countRows(db: Database, definition: List, where: SQL): Promise<ListTotal> {
+async function countRows(db: Database, definition: List, where: SQL): Promise<ListTotal> {
   let estimate = 0;
   if ((await tableRows(db, definition)) > COUNT_BELOW_ESTIMATE) {
     estimate = await estimateRows(db, definition, where);
     if (estimate > COUNT_BELOW_ESTIMATE) return { total: estimate, isExact: false };
   }
-  const capped = (await db.execute(
+  const [capped] = await selectRows<{ n: number }>(
+    db,
     sql`select count(*)::int as n from (select 1 from ${definition.from} where ${where} limit ${EXACT_COUNT_CAP + 1}) as capped`,
-  )) as unknown as Rows<{ n: number }>;
-  const n = capped.rows[0]?.n ?? 0;
+  );
+  const n = capped?.n ?? 0;
   if (n <= EXACT_COUNT_CAP) return { total: n, isExact: true };
   if (estimate === 0) estimate = await estimateRows(db, definition, where);
   return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), isExact: false };

@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 const DAYS_OF_MEMBERS = 30;
 const TOP_SERVICES = 5;
@@ -28,7 +29,9 @@ export async function readDashboard(db: Database): Promise<Dashboard> {
       .from(adStatusHistory)
       .where(gt(adStatusHistory.created_at, sql`now() - interval '7 days'`))
       .groupBy(adStatusHistory.to_status_id),
-    db.execute<{ day: string; count: number }>(sql`
+    selectRows<{ day: string; count: number }>(
+      db,
+      sql`
       select to_char(d.day at time zone ${TIME_ZONE}, 'YYYY-MM-DD') as day, coalesce(m.n, 0)::int as count
       from generate_series(${localToday} - make_interval(days => ${DAYS_OF_MEMBERS - 1}), ${localToday}, interval '1 day') as d(day)
       left join (
@@ -38,7 +41,8 @@ export async function readDashboard(db: Database): Promise<Dashboard> {
           and exists (select 1 from ${userRoles} r where r.user_id = u.id and r.role_id = ${ROLE.member})
         group by 1
       ) m on m.day = d.day
-      order by d.day`),
+      order by d.day`,
+    ),
     db
       .select({
         currency: currencies.short_name,
@@ -71,7 +75,7 @@ export async function readDashboard(db: Database): Promise<Dashboard> {
     ads_waiting: waiting[0]?.n ?? 0,
     ads_approved_7_days: decided(AD_STATUS.approved),
     ads_rejected_7_days: decided(AD_STATUS.rejected),
-    new_members_per_day: (members as unknown as { rows: { day: string; count: number }[] }).rows,
+    new_members_per_day: members,
     credits_sold_this_month: sold,
     top_services: top,
   };

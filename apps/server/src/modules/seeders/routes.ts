@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { SEED_FILE_FORMAT, SEED_TABLES, seedTableNamed } from '../../db/seed/seed-tables.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { notFound } from '../../http/errors.ts';
 
 const BATCH = 2000;
@@ -68,11 +69,12 @@ export function seederRoutes(app: FastifyInstance, db: Database): void {
       void (async () => {
         await write({ format: SEED_FILE_FORMAT, table: entry.name, columns: entry.columns });
         for (let offset = 0; ; offset += BATCH) {
-          const result = (await db.execute(
+          const rows = await selectRows<Record<string, unknown>>(
+            db,
             sql`select ${columns} from ${entry.table} order by 1, 2 limit ${BATCH} offset ${offset}`,
-          )) as unknown as { rows: Record<string, unknown>[] };
-          for (const row of result.rows) await write(entry.columns.map((column) => row[column]));
-          if (result.rows.length < BATCH) break;
+          );
+          for (const row of rows) await write(entry.columns.map((column) => row[column]));
+          if (rows.length < BATCH) break;
         }
         body.end();
       })().catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))));
