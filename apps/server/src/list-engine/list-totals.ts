@@ -32,16 +32,39 @@ async function estimateRows(db: Database, definition: List, where: SQL): Promise
 
 /** How long the planner's size of a table is reused: it moves with ANALYZE, not with each row. */
 const TABLE_SIZE_TTL_MS = 60_000;
-const tableSizes = new WeakMap<Database, Map<string, { rows: number; expiresAt: number }>>();
+/**
+ * Totals are reused while the user pages through the same filters: an estimate for 30 s (it is
+ * the planner's figure anyway), an exact count for 10 s and only until the next write through
+ * the API, so a saved row shows in the total at once.
+ */
+const ESTIMATE_TTL_MS = 30_000;
+const EXACT_TTL_MS = 10_000;
+const TOTALS_KEPT = 1_000;
+
+type KeptTotal = { total: ListTotal; expiresAt: number; writes: number };
+
+/** What is kept per database: table sizes, totals per filter, and the writes counted so far. */
+type Kept = {
+  tableSizes: Map<string, { rows: number; expiresAt: number }>;
+  totals: Map<string, KeptTotal>;
+  writes: number;
+};
+
+const keptByDatabase = new WeakMap<Database, Kept>();
+
+function keptOf(db: Database): Kept {
+  let kept = keptByDatabase.get(db);
+  if (!kept) {
+    kept = { tableSizes: new Map(), totals: new Map(), writes: 0 };
+    keptByDatabase.set(db, kept);
+  }
+  return kept;
+}
 
 /** The planner's row count of the list's base table (from its statistics, not by counting). */
 async function tableRows(db: Database, definition: List): Promise<number> {
   const table = getTableName(definition.id.table);
-  let sizes = tableSizes.get(db);
-  if (!sizes) {
-    sizes = new Map();
-    tableSizes.set(db, sizes);
-  }
+  const sizes = keptOf(db).tableSizes;
   const now = Date.now();
   const known = sizes.get(table);
   if (known && known.expiresAt > now) return known.rows;
@@ -75,30 +98,6 @@ async function countRows(db: Database, definition: List, where: SQL): Promise<Li
   return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), isExact: false };
 }
 
-/**
- * Totals are reused while the user pages through the same filters: an estimate for 30 s (it is
- * the planner's figure anyway), an exact count for 10 s and only until the next write through
- * the API, so a saved row shows in the total at once.
- */
-const ESTIMATE_TTL_MS = 30_000;
-const EXACT_TTL_MS = 10_000;
-const TOTALS_KEPT = 1_000;
-
-type KeptTotal = { total: ListTotal; expiresAt: number; writes: number };
-
-type Totals = { kept: Map<string, KeptTotal>; writes: number };
-
-const totalsByDatabase = new WeakMap<Database, Totals>();
-
-function totalsOf(db: Database): Totals {
-  let totals = totalsByDatabase.get(db);
-  if (!totals) {
-    totals = { kept: new Map(), writes: 0 };
-    totalsByDatabase.set(db, totals);
-  }
-  return totals;
-}
-
 /** The same list with the same filters (sort and page do not change a total). */
 export function totalKey(definition: List, request: ParsedListRequest, mode: ListMode): string {
   return JSON.stringify([definition.resource, mode, request.show_only_active ?? null, request.filters]);
@@ -106,19 +105,19 @@ export function totalKey(definition: List, request: ParsedListRequest, mode: Lis
 
 /** The list's total for these filters: kept from a moment ago, or counted now. */
 export async function listTotal(db: Database, definition: List, where: SQL, key: string): Promise<ListTotal> {
-  const totals = totalsOf(db);
+  const kept = keptOf(db);
   const now = Date.now();
-  const hit = totals.kept.get(key);
-  if (hit && hit.expiresAt > now && (!hit.total.isExact || hit.writes === totals.writes)) return hit.total;
-  if (hit) totals.kept.delete(key);
+  const hit = kept.totals.get(key);
+  if (hit && hit.expiresAt > now && (!hit.total.isExact || hit.writes === kept.writes)) return hit.total;
+  if (hit) kept.totals.delete(key);
   // Taken before counting: a write that commits meanwhile makes this count stale at once.
-  const writes = totals.writes;
+  const writes = kept.writes;
   const total = await countRows(db, definition, where);
-  if (totals.kept.size >= TOTALS_KEPT) {
-    const oldest = totals.kept.keys().next();
-    if (!oldest.done) totals.kept.delete(oldest.value);
+  if (kept.totals.size >= TOTALS_KEPT) {
+    const oldest = kept.totals.keys().next();
+    if (!oldest.done) kept.totals.delete(oldest.value);
   }
-  totals.kept.set(key, { total, writes, expiresAt: now + (total.isExact ? EXACT_TTL_MS : ESTIMATE_TTL_MS) });
+  kept.totals.set(key, { total, writes, expiresAt: now + (total.isExact ? EXACT_TTL_MS : ESTIMATE_TTL_MS) });
   return total;
 }
 
@@ -130,7 +129,7 @@ export async function listTotal(db: Database, definition: List, where: SQL, key:
 export function registerListTotalsReset(app: FastifyInstance, db: Database): void {
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config?.isListRead) {
-      totalsOf(db).writes += 1;
+      keptOf(db).writes += 1;
     }
     return payload;
   });
@@ -138,6 +137,5 @@ export function registerListTotalsReset(app: FastifyInstance, db: Database): voi
 
 /** After a write that bypassed the API (a script, a test): totals and table sizes are counted anew. */
 export function forgetListTotals(db: Database): void {
-  totalsByDatabase.delete(db);
-  tableSizes.delete(db);
+  keptByDatabase.delete(db);
 }
