@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { perDatabase } from '../db/per-database.ts';
 import { refreshTokens, sessions, users } from '../db/schema/index.ts';
 import { roleIdsOf } from '../modules/users/current-user-query.ts';
 import { cachedSession, forgetSession, forgetUserSessions, keepSession } from './session-cache.ts';
@@ -59,19 +60,14 @@ function sessionLookup(db: Database) {
     .prepare('find_session_by_access_token');
 }
 
-const sessionLookups = new WeakMap<Database, ReturnType<typeof sessionLookup>>();
+const sessionLookups = perDatabase(sessionLookup);
 
 /** The live session an access token belongs to, with its user's roles; null if none. */
 export async function findSessionByAccessToken(db: Database, accessToken: string) {
   const hash = hashToken(accessToken);
   const cached = cachedSession(db, hash);
   if (cached) return cached;
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = sessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ hash });
+  const [row] = await sessionLookups.of(db).execute({ hash });
   if (!row) return null;
   const { accessExpiresAt, ...session } = row;
   keepSession(db, hash, session, accessExpiresAt);

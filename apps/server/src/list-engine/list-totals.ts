@@ -2,6 +2,7 @@ import { EXACT_COUNT_CAP, type ParsedListRequest } from '@usluge/contract';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { perDatabase } from '../db/per-database.ts';
 import { selectRows } from '../db/select-rows.ts';
 import type { ListDefinition } from './list-definition.ts';
 import type { ListMode } from './list-query.ts';
@@ -50,16 +51,8 @@ type Kept = {
   writes: number;
 };
 
-const keptByDatabase = new WeakMap<Database, Kept>();
-
-function keptOf(db: Database): Kept {
-  let kept = keptByDatabase.get(db);
-  if (!kept) {
-    kept = { tableSizes: new Map(), totals: new Map(), writes: 0 };
-    keptByDatabase.set(db, kept);
-  }
-  return kept;
-}
+const keptPerDatabase = perDatabase<Kept>(() => ({ tableSizes: new Map(), totals: new Map(), writes: 0 }));
+const keptOf = keptPerDatabase.of;
 
 /** The planner's row count of the list's base table (from its statistics, not by counting). */
 async function tableRows(db: Database, definition: List): Promise<number> {
@@ -137,5 +130,5 @@ export function registerListTotalsReset(app: FastifyInstance, db: Database): voi
 
 /** After a write that bypassed the API (a script, a test): totals and table sizes are counted anew. */
 export function forgetListTotals(db: Database): void {
-  keptByDatabase.delete(db);
+  keptPerDatabase.forget(db);
 }
