@@ -16,21 +16,18 @@
  * through the server's own PGlite handle: there is no other way to reach that database.
  */
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
 import { prepareRepeatedSelects } from '../apps/server/src/db/prepared-statements.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { generateAds } from './ads-data.ts';
+import { ADMIN_PASSWORD, startBenchServer } from './bench-server.ts';
 import { postgresCpuMs, processCpuMs } from './cpu-time.ts';
 import { type LoadFigures, replayTask, runLoad, runLoadInChild, WARM_UP_SECONDS } from './list-load.ts';
 import { LIST_BENCHES, type ListName } from './list-queries.ts';
@@ -44,7 +41,6 @@ import { generateUsers } from './users-data.ts';
 type DatabaseKind = 'postgres' | 'embedded';
 
 const CONNECTIONS = 10;
-const ADMIN_PASSWORD = 'Bench-Lozinka-1';
 const BENCH_DATABASE = 'usluge_bench_ads';
 
 const { values: options, positionals } = parseArgs({
@@ -149,32 +145,6 @@ async function openEmbedded(): Promise<BenchDatabase> {
       ),
     close: () => handle.close(),
   };
-}
-
-async function startServer(
-  database: BenchDatabase,
-): Promise<{ app: FastifyInstance; base: string; cookie: string }> {
-  const config = loadConfig({
-    // Not 'warn': the server would say on every run that there is no web build to serve.
-    LOG_LEVEL: 'error',
-    WEB_DIST_DIR: '/nonexistent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: path.join(os.tmpdir(), 'usluge-bench', 'app-data'),
-  });
-  const app = await buildApp({ config, db: database.db, driver: database.driver });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const login = await fetch(`${base}/api/loginWeb`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { app, base, cookie };
 }
 
 type QueryFigures = {
@@ -299,7 +269,7 @@ const figures = new Map<DatabaseKind, Map<ListName, Map<string, QueryFigures>>>(
 for (const kind of databases) {
   console.log(`\n${DATABASE_NAMES[kind]}: preparing`);
   const database = kind === 'postgres' ? await openPostgres() : await openEmbedded();
-  const server = await startServer(database);
+  const server = await startBenchServer(database);
   const byList = new Map<ListName, Map<string, QueryFigures>>();
   figures.set(kind, byList);
   for (const list of lists) {

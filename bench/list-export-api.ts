@@ -18,7 +18,6 @@
  * waiting for a CPU that other work holds.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,11 +27,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
+import { ADMIN_PASSWORD, startBenchServer } from './bench-server.ts';
 
 type Format = 'pdf' | 'xlsx' | 'docx';
 type DatabaseKind = 'embedded' | 'postgres';
@@ -44,7 +42,6 @@ const CLIENT_FLAG = '--client';
 const HEALTH_EVERY_MS = 20;
 const IDLE_MS = 5000;
 const RSS_EVERY_MS = 50;
-const ADMIN_PASSWORD = 'Bench-Lozinka-1';
 const BENCH_DATABASE = 'usluge_bench_export';
 
 /** The child: runs one export at a time for the parent, asking for health meanwhile. */
@@ -135,25 +132,8 @@ async function openBenchDatabase(kind: DatabaseKind, rowCount: number, postgresU
 
 /** One export on a server of its own: time, size, health latencies and the server's RSS growth. */
 async function measureExport(client: ChildProcess, handle: DatabaseHandle, format: Format | 'idle') {
-  const config = loadConfig({
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: '/nonexistent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
-  const app = await buildApp({ config, db: handle.db, driver: handle.driver });
+  const { app, base, cookie } = await startBenchServer(handle);
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await fetch(`${base}/api/loginWeb`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
     collectGarbage();
     await sleep(500);
     const rssBefore = process.memoryUsage().rss;
