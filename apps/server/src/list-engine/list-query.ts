@@ -1,12 +1,7 @@
-import {
-  type FilterOperator,
-  type FilterValue,
-  type ParsedListRequest,
-  TEXT_COLLATION,
-  TIME_ZONE,
-} from '@usluge/contract';
+import { type FilterOperator, type FilterValue, type ParsedListRequest, TIME_ZONE } from '@usluge/contract';
 import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { sortCollated } from '../db/schema/columns.ts';
 import { selectRows } from '../db/select-rows.ts';
 import { AppError } from '../http/errors.ts';
 import type { ColumnType, FilterOperand, ListColumn, ListDefinition } from './list-definition.ts';
@@ -175,10 +170,7 @@ export function buildOrderBy(definition: ListDefinition<{ id: number }>, request
     const isDescending = sortBy.length > 0 ? sortDesc[index] === true : definition.defaultSort.isDescending;
     const sortExpression = column.sortExpression ?? column.expression;
     // Text sorts as people read it: Č, Š, Ž beside C, S, Z rather than after Z.
-    const expression =
-      column.type === 'text'
-        ? sql`${sortExpression} collate ${sql.identifier(TEXT_COLLATION)}`
-        : sortExpression;
+    const expression = column.type === 'text' ? sortCollated(sortExpression) : sortExpression;
     return isDescending ? desc(expression) : asc(expression);
   });
   // The id breaks ties, so that pages neither repeat nor skip rows.

@@ -1,17 +1,14 @@
-import { type ServiceNode, TEXT_COLLATION } from '@usluge/contract';
+import type { ServiceNode } from '@usluge/contract';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { qualified } from '../../db/qualified-column.ts';
+import { sortCollated } from '../../db/schema/columns.ts';
 import { services } from '../../db/schema/index.ts';
 import { likePattern } from '../../list-engine/list-query.ts';
 import { type ServiceNodeRow, serviceNodeColumns } from './service-list.ts';
 
 /** Favourites first, then by name as the lists sort text (Š beside S), then by id. */
-const NODE_ORDER = [
-  desc(services.is_favorite),
-  sql`${services.name} collate ${sql.identifier(TEXT_COLLATION)}`,
-  asc(services.id),
-];
+const NODE_ORDER = [desc(services.is_favorite), sortCollated(services.name), asc(services.id)];
 
 const onlyActive = (showInactive: boolean | undefined) =>
   showInactive ? undefined : eq(services.is_active, true);
