@@ -43,7 +43,13 @@ export type AppOptions = {
   storage?: FileStorage;
 };
 
-export type RouteRecord = { method: string; url: string; access: string | undefined };
+export type RouteRecord = {
+  method: string;
+  url: string;
+  access: string | undefined;
+  isIdempotent: boolean;
+  isListRead: boolean;
+};
 
 declare module 'fastify' {
   // Module augmentation has to use interfaces.
@@ -87,6 +93,12 @@ export async function buildApp({
         url: route.url,
         get access() {
           return route.config?.access;
+        },
+        get isIdempotent() {
+          return route.config?.isIdempotent === true;
+        },
+        get isListRead() {
+          return route.config?.isListRead === true;
         },
       });
     }

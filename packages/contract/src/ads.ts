@@ -12,6 +12,7 @@ import {
 } from './fields.ts';
 import { STATUSES_REQUIRING_REASON } from './ids.ts';
 import { msg, type ValidationMessageKey } from './validation.ts';
+import { rowVersionSchema } from './writes.ts';
 
 /** Shifts of a working day (SPEC.md 5): at least 5 minutes, in order, none past midnight. */
 export const SHIFT_MIN_MINUTES = 5;
@@ -136,8 +137,10 @@ function requireReason(
   }
 }
 
-/** `PUT /api/jobs/changeStatus/{id}`. */
-export const statusChangeSchema = z.object(statusChangeFields).superRefine(requireReason);
+/** `PUT /api/jobs/changeStatus/{id}`; with `updated_at`, only if the ad is still the one the moderator saw. */
+export const statusChangeSchema = z
+  .object({ ...statusChangeFields, updated_at: rowVersionSchema.optional() })
+  .superRefine(requireReason);
 export type StatusChange = z.input<typeof statusChangeSchema>;
 
 /** `PUT /api/jobs/changeStatus` with `ids`: the same decision for several ads, each checked alone. */

@@ -14,3 +14,4 @@ export * from './session.ts';
 export * from './users.ts';
 export * from './validation.ts';
 export * from './web-routes.ts';
+export * from './writes.ts';

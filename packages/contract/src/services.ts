@@ -57,7 +57,9 @@ export type ServiceNode = {
   has_children?: boolean;
   /** On a search answer: whether the node itself matched (its ancestors are there for context). */
   is_match?: boolean;
-  /** On deactivation: how many nodes it deactivated, the node and its whole subtree. */
+  /** An inactive folder: how many nodes are off because it was deactivated (restorable with it). */
+  deactivated_items: number;
+  /** On deactivation or restore: how many nodes changed, the node included. */
   changed_nodes?: number;
 };
 
@@ -75,6 +77,7 @@ export const serviceNodeSchema: z.ZodType<ServiceNode, unknown> = z
       is_active: z.boolean(),
       is_favorite: z.boolean(),
       updated_at: timestampSchema,
+      deactivated_items: z.number().int(),
       services: z.array(serviceNodeSchema),
       has_children: z.boolean().optional(),
       is_match: z.boolean().optional(),

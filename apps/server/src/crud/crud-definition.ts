@@ -37,6 +37,10 @@ export type PendingWrite<Form> = {
   actorId: number;
   /** The parsed form (store, update). */
   form?: Form;
+  /** The row's version the client read (update, destroy); absent: not checked. */
+  version?: Date;
+  /** A destroy's query options beyond the version (the resource's destroyQuerySchema). */
+  options?: Record<string, unknown>;
 };
 
 /** What afterWrite learns of a write: the row, who made the change, and the form. */
@@ -45,6 +49,8 @@ export type WrittenRow<Form = Record<string, unknown>> = {
   actorId: number;
   kind: WriteKind;
   form?: Form;
+  /** A destroy's query options (the resource's destroyQuerySchema). */
+  options?: Record<string, unknown>;
   /** URLs of the images stored for this write, by field, in the order they were sent. */
   uploads: Record<string, string[]>;
   /** Stored files the write no longer uses (by URL): removed once the transaction has committed. */
@@ -62,6 +68,8 @@ export type CrudDefinition<Row extends { id: number }, Form extends Record<strin
   /** Body of store, and of update unless updateSchema is given (one schema per operation). */
   formSchema: z.ZodType<Form>;
   updateSchema?: z.ZodType<Form>;
+  /** Query of destroy/{id}: the version, and options of the resource's own (default: the version). */
+  destroyQuerySchema?: z.ZodObject;
   /**
    * Forms with images: store and update/{id} are POST multipart/form-data (SPEC.md 7), the images
    * checked and stored through the one upload mechanism.

@@ -1,8 +1,9 @@
-import { eq, not, sql } from 'drizzle-orm';
+import { eq, not } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pgErrorOf } from '../http/pg-error.ts';
 import type { AnswerExtras, CrudDefinition, CrudTable, PendingWrite, WrittenRow } from './crud-definition.ts';
+import { lockVersion, nextVersion } from './row-version.ts';
 
 export type GenericCrud = CrudDefinition<{ id: number }, Record<string, unknown>>;
 type Returned = { id: number }[];
@@ -20,7 +21,8 @@ async function withConstraintMessages<T>(definition: GenericCrud, action: () => 
 }
 
 /**
- * One write in one transaction: the resource's checks, the row, its consequences (afterWrite).
+ * One write in one transaction: the row locked and its version checked (update, destroy), the
+ * resource's checks, the row, its consequences (afterWrite).
  * `extraValues` are values the mechanism adds itself (stored images' URLs). Answers the row's id
  * and what afterWrite adds to the answer.
  */
@@ -32,13 +34,17 @@ export async function writeRow(
   extraValues: Record<string, unknown> = {},
 ): Promise<{ id: number; extras: AnswerExtras }> {
   const table: CrudTable = definition.table;
+  if (write.kind !== 'store') {
+    if (write.id === undefined) throw notFound();
+    await lockVersion(tx, table, definition.list, write.id, write.version);
+  }
   await definition.beforeWrite?.(tx, write);
   let id = write.id;
   if (write.kind === 'destroy') {
     if (id === undefined) throw notFound();
     const rows = (await tx
       .update(table)
-      .set({ is_active: not(table.is_active), updated_at: sql`now()` } as never)
+      .set({ is_active: not(table.is_active), updated_at: nextVersion(table.updated_at) } as never)
       .where(eq(table.id, id))
       .returning({ id: table.id })) as Returned;
     if (rows.length === 0) throw notFound();
@@ -57,7 +63,7 @@ export async function writeRow(
             .returning({ id: table.id })
         : tx
             .update(table)
-            .set({ ...values, updated_at: sql`now()` } as never)
+            .set({ ...values, updated_at: nextVersion(table.updated_at) } as never)
             .where(eq(table.id, id ?? 0))
             .returning({ id: table.id }),
     )) as Returned;
@@ -71,6 +77,7 @@ export async function writeRow(
       actorId: write.actorId,
       kind: write.kind,
       form: write.form,
+      ...(write.options ? { options: write.options } : {}),
       ...files,
     }),
   );

@@ -1,10 +1,17 @@
-import { idParamsSchema } from '@usluge/contract';
+import { createHash } from 'node:crypto';
+import {
+  destroyQuerySchema,
+  idParamsSchema,
+  staleWriteAnswerSchema,
+  versionFieldsSchema,
+} from '@usluge/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { notFound, RequestValidationError } from '../http/errors.ts';
+import { runIdempotent } from '../http/idempotency.ts';
 import { loadInOrder } from '../list-engine/list-query.ts';
 import { type FileStorage, storedFileOf, type UploadFolder } from '../uploads/file-storage.ts';
 import { imageUrl } from '../uploads/image-routes.ts';
@@ -16,47 +23,78 @@ import { type GenericCrud, lockRowColumns, writeRow } from './crud-queries.ts';
 type Form = Record<string, unknown>;
 type Images = Map<UploadField, ProcessedImage[]>;
 type SavedFile = { folder: UploadFolder; name: string };
+type WriteResult = Awaited<ReturnType<typeof writeRow>>;
 
-function parseForm(schema: z.ZodType, data: unknown): Form {
+/** A store or update as the client sent it: the form, its images, the version it read. */
+type ReadForm = {
+  form: Form;
+  images: Images;
+  version: Date | undefined;
+  /** What identifies the request for its Idempotency-Key where the body is not Fastify's. */
+  fingerprint: { body?: unknown };
+};
+
+function parseWith<T>(schema: z.ZodType<T>, data: unknown): T {
   const result = schema.safeParse(data, { reportInput: true });
   if (!result.success) throw new RequestValidationError(result.error.issues);
-  return result.data as Form;
+  return result.data;
 }
 
-/** The form of a store or update: JSON, or multipart with its images checked and re-encoded. */
-async function readForm(request: FastifyRequest, definition: GenericCrud, schema: z.ZodType) {
+const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+
+/**
+ * The form of a store or update: JSON (already checked by the route's schema, `updated_at`
+ * included), or multipart with its images checked and re-encoded and `updated_at` among its fields.
+ */
+async function readForm(
+  request: FastifyRequest,
+  definition: GenericCrud,
+  schema: z.ZodType,
+): Promise<ReadForm> {
   const images: Images = new Map();
-  if (!definition.uploads || !request.isMultipart())
-    return { form: parseForm(schema, request.body ?? {}), images };
+  if (!definition.uploads || !request.isMultipart()) {
+    const { updated_at: version, ...body } = (request.body ?? {}) as Form;
+    return {
+      form: parseWith(schema, body) as Form,
+      images,
+      version: version as Date | undefined,
+      fingerprint: {},
+    };
+  }
   const multipart = await readMultipartForm(request, {
     files: Object.fromEntries(definition.uploads.map((upload) => [upload.field, upload.max ?? 1])),
   });
-  const form = parseForm(schema, multipart.fields);
+  const { updated_at: sentVersion, ...fields } = multipart.fields;
+  const { updated_at: version } = parseWith(versionFieldsSchema, { updated_at: sentVersion || undefined });
+  const form = parseWith(schema, fields) as Form;
   for (const upload of definition.uploads) {
     const files = multipart.files[upload.field] ?? [];
     if (files.length > 0) {
       images.set(upload, await Promise.all(files.map((bytes) => processImage(bytes, upload.field))));
     }
   }
-  return { form, images };
+  const fileDigests = Object.fromEntries(
+    Object.entries(multipart.files).map(([field, files]) => [field, files.map(digest)]),
+  );
+  return { form, images, version, fingerprint: { body: { fields: multipart.fields, files: fileDigests } } };
 }
 
 const countsOf = (images: Images) =>
   Object.fromEntries([...images].map(([upload, processed]) => [upload.field, processed.length]));
 
 /**
- * The write, with its images: stored before the row is written (inside its transaction), removed
- * again if the write fails; the images they replace, and those the resource discards, are removed
- * once the write has committed. So no file is left without its row, and no row points to a
- * missing file.
+ * The write, with its images: stored before the row is written (inside its transaction, which
+ * `inTransaction` runs: the Idempotency-Key's), removed again if the write fails; the images they
+ * replace, and those the resource discards, are removed once the write has committed. So no file
+ * is left without its row, and no row points to a missing file. A replayed request writes nothing.
  */
-async function writeWithImages(
-  db: Database,
+async function writeWithImages<T>(
   storage: FileStorage,
   definition: GenericCrud,
   write: PendingWrite<Form>,
   images: Images,
-): Promise<Awaited<ReturnType<typeof writeRow>>> {
+  inTransaction: (writeIn: (tx: Database) => Promise<WriteResult>) => Promise<T>,
+): Promise<T> {
   const saved: SavedFile[] = [];
   const discarded: SavedFile[] = [];
   const discardFiles = (urls: readonly string[]) => {
@@ -66,8 +104,7 @@ async function writeWithImages(
     }
   };
   try {
-    const written = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    const written = await inTransaction(async (tx) => {
       const singleColumns = [...images.keys()].flatMap((upload) => (upload.column ? [upload.column] : []));
       if (singleColumns.length > 0 && write.id !== undefined) {
         const current = await lockRowColumns(tx, definition, write.id, singleColumns);
@@ -96,7 +133,9 @@ async function writeWithImages(
 
 /**
  * Registers store, update/{id} and destroy/{id} (toggle) for a resource. JSON forms: POST store,
- * PUT update. Forms with images: POST for both, multipart/form-data (JSON is taken too).
+ * PUT update. Forms with images: POST for both, multipart/form-data (JSON is taken too). Update and
+ * destroy check the version the client read (`updated_at`); every write runs once per
+ * Idempotency-Key.
  */
 export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
   app: FastifyInstance,
@@ -106,18 +145,38 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const generic = definition as unknown as GenericCrud;
   const { resource, rowSchema } = definition.list;
+  const answerSchema = rowSchema as z.ZodType<Form>;
   const updateSchema = definition.updateSchema ?? definition.formSchema;
+  const destroySchema = definition.destroyQuerySchema ?? destroyQuerySchema;
   const hasUploads = (definition.uploads?.length ?? 0) > 0;
-  const answerOf = async ({ id, extras }: { id: number; extras: Form }) => {
-    const [row] = await loadInOrder(db, definition.list, [id]);
-    if (!row) throw notFound();
-    return { ...row, ...extras };
-  };
-  const config = { access: definition.access };
+  const config = { access: definition.access, isIdempotent: true };
   const tags = [resource];
+  const stale = { 409: staleWriteAnswerSchema(rowSchema) };
   // Multipart bodies are read and checked in the handler; JSON ones by the route's schema.
   const bodyOf = (schema: z.ZodType) =>
     hasUploads ? { consumes: ['multipart/form-data', 'application/json'] } : { body: schema };
+
+  /** The write in the Idempotency-Key's transaction, answered with the row as the list shows it. */
+  const run = (
+    request: FastifyRequest,
+    status: number,
+    write: PendingWrite<Form>,
+    read: Omit<ReadForm, 'form' | 'version'>,
+  ) =>
+    writeWithImages(app.storage, generic, write, read.images, (writeIn) =>
+      runIdempotent(
+        db,
+        request,
+        answerSchema,
+        async (tx) => {
+          const { id, extras } = await writeIn(tx);
+          const [row] = await loadInOrder(tx, definition.list, [id]);
+          if (!row) throw notFound();
+          return { status, body: { ...row, ...extras } };
+        },
+        read.fingerprint,
+      ),
+    );
 
   typed.post(
     `/${resource}/store`,
@@ -131,16 +190,15 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
       },
     },
     async (request, reply) => {
-      const { form, images } = await readForm(request, generic, definition.formSchema);
+      const read = await readForm(request, generic, definition.formSchema);
       const write = {
         kind: 'store',
         actorId: requireUser(request).id,
-        form,
-        imageCounts: countsOf(images),
+        form: read.form,
+        imageCounts: countsOf(read.images),
       } as const;
-      return reply
-        .status(201)
-        .send(await answerOf(await writeWithImages(db, app.storage, generic, write, images)));
+      // A replay answers as the first request did: 201 with the row it made.
+      return reply.status(201).send((await run(request, 201, write, read)).body);
     },
   );
 
@@ -152,19 +210,20 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
       tags,
       summary: `Update a ${resource} row`,
       params: idParamsSchema,
-      ...bodyOf(updateSchema),
-      response: { 200: rowSchema },
+      ...bodyOf(versionFieldsSchema.and(updateSchema)),
+      response: { 200: rowSchema, ...stale },
     },
     handler: async (request) => {
-      const { form, images } = await readForm(request, generic, updateSchema);
+      const read = await readForm(request, generic, updateSchema);
       const write = {
         kind: 'update',
         id: request.params.id,
         actorId: requireUser(request).id,
-        form,
-        imageCounts: countsOf(images),
+        form: read.form,
+        imageCounts: countsOf(read.images),
+        ...(read.version ? { version: read.version } : {}),
       } as const;
-      return answerOf(await writeWithImages(db, app.storage, generic, write, images));
+      return (await run(request, 200, write, read)).body;
     },
   });
 
@@ -176,12 +235,20 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
         tags,
         summary: `Deactivate an active ${resource} row, or restore an inactive one`,
         params: idParamsSchema,
-        response: { 200: rowSchema },
+        querystring: destroySchema,
+        response: { 200: rowSchema, ...stale },
       },
     },
     async (request) => {
-      const write = { kind: 'destroy', id: request.params.id, actorId: requireUser(request).id } as const;
-      return answerOf(await db.transaction((tx) => writeRow(tx as unknown as Database, generic, write)));
+      const { updated_at: version, ...options } = request.query as Form;
+      const write = {
+        kind: 'destroy',
+        id: request.params.id,
+        actorId: requireUser(request).id,
+        ...(version ? { version: version as Date } : {}),
+        options,
+      } as const;
+      return (await run(request, 200, write, { images: new Map(), fingerprint: {} })).body;
     },
   );
 }

@@ -9,7 +9,7 @@ import { setAnswerHeaders } from './security.ts';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-type ErrorBody = { message: string; errors?: Record<string, string[]> };
+type ErrorBody = { message: string; errors?: Record<string, string[]>; [detail: string]: unknown };
 type ErrorAnswer = { status: number; body: ErrorBody };
 
 /** Fastify's own errors by code, as the product words them. */
@@ -25,13 +25,16 @@ const answer = (status: number, key: MessageKey, lang: Language): ErrorAnswer =>
   body: { message: translate(key, lang) },
 });
 
-/** What a client is told about an error: a status and fixed texts, never internals. */
+/**
+ * What a client is told about an error: a status and fixed texts (with an AppError's details, such
+ * as a stale write's current row), never internals.
+ */
 function errorAnswer(error: FastifyError, request: FastifyRequest): ErrorAnswer {
   const lang = request.lang;
   if (error instanceof AppError) {
     const message = translate(error.key, lang, error.params);
     const body = error.field ? { message, errors: { [error.field]: [message] } } : { message };
-    return { status: error.statusCode, body };
+    return { status: error.statusCode, body: { ...error.details, ...body } };
   }
   if (error instanceof RequestValidationError) {
     return {

@@ -8,13 +8,22 @@ export class AppError extends Error {
   readonly params: MessageParams;
   /** The form field the message belongs to: the answer also carries it in `errors`. */
   readonly field: string | undefined;
+  /** More for the client beside the message, already as JSON (a stale write's current row). */
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(statusCode: number, key: MessageKey, params: MessageParams = {}, field?: string) {
+  constructor(
+    statusCode: number,
+    key: MessageKey,
+    params: MessageParams = {},
+    field?: string,
+    details: Readonly<Record<string, unknown>> = {},
+  ) {
     super(key);
     this.statusCode = statusCode;
     this.key = key;
     this.params = params;
     this.field = field;
+    this.details = details;
   }
 }
 

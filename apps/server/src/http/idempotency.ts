@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_PATTERN } from '@usluge/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -7,14 +8,13 @@ import type { Database } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
 
-/** Visible ASCII, as the IETF draft's examples and every client library produce. */
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const KEPT_FOR = sql`interval '24 hours'`;
 
 export type Answer<T> = { status: number; body: T };
 
 /** JSON with object keys in order: the same request always hashes the same. */
 function canonical(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
@@ -25,25 +25,32 @@ function canonical(value: unknown): string {
 
 /**
  * Runs a change in one transaction, at most once per `Idempotency-Key` of the caller: a retry
- * with the same key and body gets the first answer and changes nothing; the same key with another
- * request is a 422. The key is claimed at the start of the transaction, so concurrent retries wait
- * for the first one and then read its answer. A change that fails stores nothing (its transaction
- * rolls back), so retrying it runs it again. Without the header the change simply runs.
+ * with the same key and request (method, URL with its id and query, body) gets the first answer and
+ * changes nothing; the same key with another request is a 422. The key is claimed at the start of
+ * the transaction, so concurrent retries wait for the first one and then read its answer. A change
+ * that fails stores nothing (its transaction rolls back), so retrying it runs it again. Without the
+ * header the change simply runs. Every write route runs through here (its config says
+ * `isIdempotent`, which also puts the header in the API document).
+ *
+ * `body` replaces the parsed body in the request's fingerprint where the route reads the body
+ * itself (multipart forms: their fields and a digest of each file).
  */
 export async function runIdempotent<T>(
   db: Database,
   request: FastifyRequest,
   answerSchema: z.ZodType<T>,
   change: (tx: Database) => Promise<Answer<T>>,
+  fingerprint: { body?: unknown } = {},
 ): Promise<Answer<T>> {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return db.transaction((tx) => change(tx as unknown as Database));
-  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
     throw new AppError(422, 'idempotency_key_invalid');
   }
   const userId = requireUser(request).id;
+  const body = 'body' in fingerprint ? fingerprint.body : request.body;
   const requestHash = createHash('sha256')
-    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${canonical(request.body)}`)
+    .update(`${request.method} ${request.url}\n${canonical(body)}`)
     .digest('base64url');
 
   return db.transaction(async (transaction) => {

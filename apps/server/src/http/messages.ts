@@ -55,6 +55,8 @@ const MESSAGES = {
     idempotency_key_invalid: 'Zaglavlje Idempotency-Key mora imati 1 do 255 vidljivih ASCII znakova.',
     idempotency_key_reused: 'Ovaj Idempotency-Key je već upotrijebljen za drugačiji zahtjev.',
     idempotency_in_progress: 'Zahtjev sa ovim Idempotency-Key se još obrađuje. Pokušajte ponovo.',
+    record_changed:
+      'Neko je u međuvremenu izmijenio ovaj zapis. Pogledajte trenutne vrijednosti i ponovo primijenite svoje izmjene.',
     conflict_email: 'Korisnik sa ovom e-mail adresom već postoji.',
     conflict_username: 'Korisnik sa ovim korisničkim imenom već postoji.',
     cannot_deactivate_self: 'Ne možete deaktivirati sopstveni nalog.',
@@ -129,6 +131,8 @@ const MESSAGES = {
     idempotency_key_invalid: 'The Idempotency-Key header must have 1 to 255 visible ASCII characters.',
     idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
     idempotency_in_progress: 'A request with this Idempotency-Key is still being processed. Try again.',
+    record_changed:
+      'Someone has changed this record in the meantime. Look at the current values and apply your changes again.',
     conflict_email: 'A user with this e-mail address already exists.',
     conflict_username: 'A user with this username already exists.',
     cannot_deactivate_self: 'You cannot deactivate your own account.',

@@ -17,6 +17,11 @@ declare module 'fastify' {
     access?: Access;
     /** A GET that changes state (logout, favourite toggle) gets the cross-site check too. */
     isStateChanging?: boolean;
+    /**
+     * A write that runs through runIdempotent: an Idempotency-Key makes it happen once (the API
+     * document lists the header on it).
+     */
+    isIdempotent?: boolean;
     /** A POST that only reads a list: it does not end the list totals kept (list-engine/list-totals.ts). */
     isListRead?: boolean;
   }

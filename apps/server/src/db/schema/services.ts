@@ -16,12 +16,20 @@ export const services = pgTable(
     service_id: integer('service_id').references((): AnyPgColumn => services.id),
     is_favorite: boolean('is_favorite').notNull().default(false),
     is_active: isActive(),
+    /**
+     * The folder whose deactivation turned this node off with it; restoring that folder with its
+     * items brings back exactly these. Null for an active node or one deactivated on its own.
+     */
+    deactivated_with_id: integer('deactivated_with_id').references((): AnyPgColumn => services.id),
     ...timestamps,
   },
   (t) => [
     check('services_credit_for_services', sql`NOT ${t.is_service} OR ${t.credit} IS NOT NULL`),
     check('services_credit_range', sql`${t.credit} IS NULL OR (${t.credit} >= 0 AND ${t.credit} < 1000000)`),
     index('services_parent_idx').on(t.service_id),
+    index('services_deactivated_with_idx')
+      .on(t.deactivated_with_id)
+      .where(sql`${t.deactivated_with_id} IS NOT NULL`),
     index('services_updated_at_idx').on(t.updated_at, t.id),
     index('services_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('services_name_icu_idx').on(sortCollated(t.name), t.id),

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { lockVersion, nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
 import {
   adStatuses,
@@ -10,6 +11,7 @@ import {
   notificationTargetUsers,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { adList } from './ad-list.ts';
 
 /** What the ad's owner reads (stored in Montenegrin, the product's language). */
 const ownerNotice = {
@@ -24,6 +26,8 @@ export type StatusDecision = {
   comment: string | null;
   /** The status the moderator saw; when the ad has moved on since, the decision is refused. */
   fromStatusId?: number;
+  /** The ad's version the moderator saw; when it has changed since, the decision is refused. */
+  version?: Date;
   actorId: number;
 };
 
@@ -52,11 +56,12 @@ export function nextStatuses(db: Database, statusId: number) {
 
 /**
  * A moderator's decision on one ad, inside the caller's transaction: the ad's row is locked; a
- * status other than the one the moderator saw is a 409 (the first decision stands); a move the
+ * version or status other than the one the moderator saw is a 409 (the first decision stands); a move the
  * status order does not allow, or a missing reason where one is required, is a 422. The change is
  * kept in the ad's status history and its owner gets a notification in Montenegrin.
  */
 export async function changeAdStatus(tx: Database, decision: StatusDecision): Promise<void> {
+  await lockVersion(tx, ads, adList, decision.adId, decision.version);
   const [ad] = await tx
     .select({ statusId: ads.ad_status_id, ownerId: ads.posted_by_user_id, title: ads.title })
     .from(ads)
@@ -83,7 +88,11 @@ export async function changeAdStatus(tx: Database, decision: StatusDecision): Pr
   }
   await tx
     .update(ads)
-    .set({ ad_status_id: target.id, status_comment: decision.comment, updated_at: sql`now()` })
+    .set({
+      ad_status_id: target.id,
+      status_comment: decision.comment,
+      updated_at: nextVersion(ads.updated_at),
+    })
     .where(eq(ads.id, decision.adId));
   await tx.insert(adStatusHistory).values({
     ad_id: decision.adId,

@@ -4,6 +4,7 @@ import {
   bulkStatusChangeResponseSchema,
   bulkStatusChangeSchema,
   idParamsSchema,
+  staleWriteAnswerSchema,
   statusChangeSchema,
   statusOrderRequestSchema,
   statusOrderResponseSchema,
@@ -13,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { runIdempotent } from '../../http/idempotency.ts';
 import { translate } from '../../http/messages.ts';
 import { loadInOrder } from '../../list-engine/list-query.ts';
 import { readAdDetails } from './ad-details.ts';
@@ -43,7 +45,7 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
   typed.post(
     '/ad_statuses/statusOrder',
     {
-      config,
+      config: { ...config, isListRead: true },
       schema: {
         tags,
         summary: 'The statuses an ad in this status may move to',
@@ -57,36 +59,39 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
   typed.put(
     '/jobs/changeStatus/:id',
     {
-      config,
+      config: { ...config, isIdempotent: true },
       schema: {
         tags,
-        summary: "Change an ad's status (with from_status_id: only if it is still the one the moderator saw)",
+        summary:
+          "Change an ad's status (with from_status_id or updated_at: only if the ad is still as the moderator saw it)",
         params: idParamsSchema,
         body: statusChangeSchema,
-        response: { 200: adRowSchema },
+        response: { 200: adRowSchema, 409: staleWriteAnswerSchema(adRowSchema) },
       },
     },
     async (request) => {
-      const { ad_status_id, status_comment, from_status_id } = request.body;
-      await db.transaction((tx) =>
-        changeAdStatus(tx as unknown as Database, {
+      const { ad_status_id, status_comment, from_status_id, updated_at } = request.body;
+      const answer = await runIdempotent(db, request, adRowSchema, async (tx) => {
+        await changeAdStatus(tx, {
           adId: request.params.id,
           toStatusId: ad_status_id,
           comment: status_comment,
           ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
+          ...(updated_at === undefined ? {} : { version: updated_at }),
           actorId: requireUser(request).id,
-        }),
-      );
-      const [row] = await loadInOrder(db, adList, [request.params.id]);
-      if (!row) throw notFound();
-      return row;
+        });
+        const [row] = await loadInOrder(tx, adList, [request.params.id]);
+        if (!row) throw notFound();
+        return { status: 200, body: row };
+      });
+      return answer.body;
     },
   );
 
   typed.put(
     '/jobs/changeStatus',
     {
-      config,
+      config: { ...config, isIdempotent: true },
       schema: {
         tags,
         summary: 'The same decision for several ads, each checked on its own',
@@ -97,26 +102,30 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
     async (request) => {
       const { ids, ad_status_id, status_comment, from_status_id } = request.body;
       const actorId = requireUser(request).id;
-      const changed: number[] = [];
-      const refused: { id: number; message: string }[] = [];
-      for (const adId of ids) {
-        try {
-          await db.transaction((tx) =>
-            changeAdStatus(tx as unknown as Database, {
-              adId,
-              toStatusId: ad_status_id,
-              comment: status_comment,
-              ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
-              actorId,
-            }),
-          );
-          changed.push(adId);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          refused.push({ id: adId, message: translate(error.key, request.lang, error.params) });
+      const answer = await runIdempotent(db, request, bulkStatusChangeResponseSchema, async (tx) => {
+        const changed: number[] = [];
+        const refused: { id: number; message: string }[] = [];
+        for (const adId of ids) {
+          try {
+            // Each ad in a savepoint of its own: a refused one leaves the others' decisions standing.
+            await tx.transaction((savepoint) =>
+              changeAdStatus(savepoint as unknown as Database, {
+                adId,
+                toStatusId: ad_status_id,
+                comment: status_comment,
+                ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
+                actorId,
+              }),
+            );
+            changed.push(adId);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            refused.push({ id: adId, message: translate(error.key, request.lang, error.params) });
+          }
         }
-      }
-      return { changed, refused };
+        return { status: 200, body: { changed, refused } };
+      });
+      return answer.body;
     },
   );
 }

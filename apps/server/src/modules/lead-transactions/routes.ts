@@ -51,7 +51,7 @@ export function leadTransactionRoutes(app: FastifyInstance, db: Database): void 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/lead_transactions/store',
     {
-      config: { access: 'administrator' },
+      config: { access: 'administrator', isIdempotent: true },
       schema: {
         tags: ['lead_transactions'],
         summary: 'Add credits to a user, or correct the balance (negative amount)',

@@ -2,6 +2,7 @@ import { notificationFormSchema, notificationRowSchema, ROLE } from '@usluge/con
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -13,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { runIdempotent } from '../../http/idempotency.ts';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorOf } from '../../http/pg-error.ts';
 import { loadInOrder } from '../../list-engine/list-query.ts';
 import { notificationList } from './notification-list.ts';
@@ -26,7 +28,7 @@ export function notificationRoutes(app: FastifyInstance, db: Database): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/notifications/store',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', isIdempotent: true },
       schema: {
         tags: ['notifications'],
         summary: 'Send a notification to user types and/or chosen users',
@@ -37,65 +39,73 @@ export function notificationRoutes(app: FastifyInstance, db: Database): void {
     async (request, reply) => {
       const form = request.body;
       const actorId = requireUser(request).id;
-      const id = await db
-        .transaction(async (transaction) => {
-          const tx = transaction as unknown as Database;
-          const [created] = await tx
-            .insert(notifications)
-            .values({
-              subject: form.subject,
-              notification_text: form.notification_text,
-              created_by_user_id: actorId,
-            })
-            .returning({ id: notifications.id });
-          if (!created) throw new Error('notification insert returned nothing');
-          const notificationId = created.id;
-          if (form.notification_user_types.length > 0) {
-            await tx.insert(notificationTargetUserTypes).values(
-              form.notification_user_types.map((user_type_id) => ({
-                notification_id: notificationId,
-                user_type_id,
-              })),
-            );
-          }
-          if (form.notification_for_users.length > 0) {
-            await tx
-              .insert(notificationTargetUsers)
-              .values(
-                form.notification_for_users.map((user_id) => ({ notification_id: notificationId, user_id })),
-              );
-          }
-          const typeIds = form.notification_user_types.length > 0 ? form.notification_user_types : [0];
-          const userIds = form.notification_for_users.length > 0 ? form.notification_for_users : [0];
-          await tx.execute(sql`
-            insert into ${notificationRecipients} (notification_id, user_id)
-            select ${notificationId}, u.id from ${users} u
-            where u.is_active and (
-              u.id in (${sql.join(
-                userIds.map((value) => sql`${value}`),
-                sql`, `,
-              )})
-              or (u.user_type_id in (${sql.join(
-                typeIds.map((value) => sql`${value}`),
-                sql`, `,
-              )})
-                  and exists (select 1 from ${userRoles} r where r.user_id = u.id and r.role_id = ${ROLE.member})))`);
-          return notificationId;
-        })
-        .catch((error: unknown) => {
-          // A chosen user or user type that does not exist.
-          const pg = pgErrorOf(error);
-          if (pg?.code === PG_FOREIGN_KEY_VIOLATION) {
-            const field = pg.constraint?.includes('user_type')
-              ? 'notification_user_types'
-              : 'notification_for_users';
-            throw new AppError(422, 'invalid_reference', {}, field);
-          }
-          throw error;
-        });
-      const [row] = await loadInOrder(db, notificationList, [id]);
-      if (!row) throw notFound();
-      return reply.status(201).send(row);
+      const answer = await runIdempotent(db, request, notificationRowSchema, async (tx) => {
+        const id = await sendNotification(tx, form, actorId);
+        const [row] = await loadInOrder(tx, notificationList, [id]);
+        if (!row) throw notFound();
+        return { status: 201, body: row };
+      }).catch((error: unknown) => {
+        // A chosen user or user type that does not exist.
+        const pg = pgErrorOf(error);
+        if (pg?.code === PG_FOREIGN_KEY_VIOLATION) {
+          const field = pg.constraint?.includes('user_type')
+            ? 'notification_user_types'
+            : 'notification_for_users';
+          throw new AppError(422, 'invalid_reference', {}, field);
+        }
+        throw error;
+      });
+      // A replay answers as the first request did: 201 with the notification it sent.
+      return reply.status(201).send(answer.body);
     },
   );
+}
+
+/**
+ * The notification, its targets and its recipients (every active member of the chosen user types
+ * and every chosen active user, each once); answers its id.
+ */
+async function sendNotification(
+  tx: Database,
+  form: z.output<typeof notificationFormSchema>,
+  actorId: number,
+) {
+  const [created] = await tx
+    .insert(notifications)
+    .values({
+      subject: form.subject,
+      notification_text: form.notification_text,
+      created_by_user_id: actorId,
+    })
+    .returning({ id: notifications.id });
+  if (!created) throw new Error('notification insert returned nothing');
+  const notificationId = created.id;
+  if (form.notification_user_types.length > 0) {
+    await tx.insert(notificationTargetUserTypes).values(
+      form.notification_user_types.map((user_type_id) => ({
+        notification_id: notificationId,
+        user_type_id,
+      })),
+    );
+  }
+  if (form.notification_for_users.length > 0) {
+    await tx
+      .insert(notificationTargetUsers)
+      .values(form.notification_for_users.map((user_id) => ({ notification_id: notificationId, user_id })));
+  }
+  const typeIds = form.notification_user_types.length > 0 ? form.notification_user_types : [0];
+  const userIds = form.notification_for_users.length > 0 ? form.notification_for_users : [0];
+  const list = (ids: number[]) =>
+    sql.join(
+      ids.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  await tx.execute(sql`
+    insert into ${notificationRecipients} (notification_id, user_id)
+    select ${notificationId}, u.id from ${users} u
+    where u.is_active and (
+      u.id in (${list(userIds)})
+      or (u.user_type_id in (${list(typeIds)})
+          and exists (select 1 from ${userRoles} r where r.user_id = u.id and r.role_id = ${ROLE.member})))`);
+  return notificationId;
 }

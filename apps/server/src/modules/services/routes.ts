@@ -1,15 +1,19 @@
 import {
+  destroyQuerySchema,
   idParamsSchema,
   serviceNodeSchema,
   serviceTreeRequestSchema,
   serviceTreeResponseSchema,
+  staleWriteAnswerSchema,
 } from '@usluge/contract';
-import { eq, not, sql } from 'drizzle-orm';
+import { eq, not } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { lockVersion, nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
 import { services } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { runIdempotent } from '../../http/idempotency.ts';
 import { loadInOrder } from '../../list-engine/list-query.ts';
 import { serviceList } from './service-list.ts';
 import { countNodes, readServiceLevel, readServiceTree, searchServiceTree } from './service-tree.ts';
@@ -24,7 +28,7 @@ export function serviceRoutes(app: FastifyInstance, db: Database): void {
   typed.post(
     '/services/index_active',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', isListRead: true },
       schema: {
         tags: ['services'],
         summary: 'The services tree: whole, one level (is_single_level), or the nodes matching filters.name',
@@ -51,24 +55,28 @@ export function serviceRoutes(app: FastifyInstance, db: Database): void {
     '/services/set-unset-favorite-service/:id',
     {
       // A GET that changes state, as the spec has it: the cross-site check applies to it too.
-      config: { access: 'administrator', isStateChanging: true },
+      config: { access: 'administrator', isStateChanging: true, isIdempotent: true },
       schema: {
         tags: ['services'],
         summary: 'Mark a service as a favourite (featured first), or unmark it',
         params: idParamsSchema,
-        response: { 200: serviceNodeSchema },
+        querystring: destroyQuerySchema,
+        response: { 200: serviceNodeSchema, 409: staleWriteAnswerSchema(serviceNodeSchema) },
       },
     },
     async (request) => {
-      const [toggled] = await db
-        .update(services)
-        .set({ is_favorite: not(services.is_favorite), updated_at: sql`now()` })
-        .where(eq(services.id, request.params.id))
-        .returning({ id: services.id });
-      if (!toggled) throw notFound();
-      const [node] = await loadInOrder(db, serviceList, [toggled.id]);
-      if (!node) throw notFound();
-      return node;
+      const { id } = request.params;
+      const answer = await runIdempotent(db, request, serviceNodeSchema, async (tx) => {
+        await lockVersion(tx, services, serviceList, id, request.query.updated_at);
+        await tx
+          .update(services)
+          .set({ is_favorite: not(services.is_favorite), updated_at: nextVersion(services.updated_at) })
+          .where(eq(services.id, id));
+        const [node] = await loadInOrder(tx, serviceList, [id]);
+        if (!node) throw notFound();
+        return { status: 200, body: node };
+      });
+      return answer.body;
     },
   );
 }

@@ -1,6 +1,7 @@
-import { type ServiceForm, serviceFormSchema } from '@usluge/contract';
+import { type ServiceForm, serviceDestroyQuerySchema, serviceFormSchema } from '@usluge/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { defineCrud } from '../../crud/crud-definition.ts';
+import { nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
 import { serviceCreditHistory, services } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -52,9 +53,32 @@ async function assertParentAllowed(tx: Database, id: number | undefined, parentI
 }
 
 /**
+ * A node just restored: with `with_items`, the nodes its deactivation turned off come back with it
+ * (those deactivated before, on their own, stay off); without, they stay off and count as
+ * deactivated on their own from now on. Answers how many came back.
+ */
+async function restoreDeactivatedWith(
+  tx: Database,
+  id: number,
+  options: Record<string, unknown> | undefined,
+): Promise<number> {
+  const restored = await tx
+    .update(services)
+    .set(
+      options?.with_items === true
+        ? { is_active: true, deactivated_with_id: null, updated_at: nextVersion(services.updated_at) }
+        : { deactivated_with_id: null },
+    )
+    .where(and(eq(services.deactivated_with_id, id), eq(services.is_active, false)))
+    .returning({ id: services.id });
+  return options?.with_items === true ? restored.length : 0;
+}
+
+/**
  * The catalogue's nodes: folders and services. A child only under a folder; no node under itself
  * or its own descendants; a folder with children stays a folder. Deactivating a folder deactivates
- * its whole subtree; a node is restored only under an active parent. Every change of a service's
+ * its whole subtree; a node is restored only under an active parent, a folder with the items its
+ * deactivation turned off when asked (`?with_items=true`). Every change of a service's
  * credit cost is kept in its history (leads already taken keep what they cost then).
  */
 export const serviceCrud = defineCrud({
@@ -66,6 +90,7 @@ export const serviceCrud = defineCrud({
     services_service_id_services_id_fk: { status: 422, field: 'service_id', message: 'invalid_reference' },
   },
   access: 'administrator',
+  destroyQuerySchema: serviceDestroyQuerySchema,
   async beforeWrite(tx, { kind, id, form }) {
     if (kind === 'destroy') {
       const node = id === undefined ? null : await nodeOf(tx, id);
@@ -87,13 +112,13 @@ export const serviceCrud = defineCrud({
       if (child) throw new AppError(422, 'service_folder_has_children', {}, 'is_service');
     }
   },
-  async afterWrite(tx, { id, kind, actorId }) {
+  async afterWrite(tx, { id, kind, actorId, options }) {
     if (kind === 'destroy') {
       const node = await nodeOf(tx, id);
-      if (node?.isActive) return { changed_nodes: 1 };
+      if (node?.isActive) return { changed_nodes: 1 + (await restoreDeactivatedWith(tx, id, options)) };
       const changed = await tx
         .update(services)
-        .set({ is_active: false, updated_at: sql`now()` })
+        .set({ is_active: false, deactivated_with_id: id, updated_at: nextVersion(services.updated_at) })
         .where(sql`${services.id} in (${subtreeOf(id)}) and ${services.is_active}`)
         .returning({ id: services.id });
       return { changed_nodes: changed.length + 1 };

@@ -6,6 +6,7 @@ import {
 } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { qualified } from '../../db/qualified-column.ts';
 import { serviceCreditHistory, services, users } from '../../db/schema/index.ts';
 import { defineList, type RowScope } from '../../list-engine/list-definition.ts';
 import { personName } from '../users/user-list.ts';
@@ -22,6 +23,8 @@ export const serviceNodeColumns = {
   is_active: services.is_active,
   is_favorite: services.is_favorite,
   updated_at: services.updated_at,
+  deactivated_items: sql<number>`case when ${qualified(services.is_active)} then 0 else (
+    select count(*)::int from ${services} d where d.deactivated_with_id = ${qualified(services.id)}) end`,
 };
 
 export type ServiceNodeRow = Omit<ServiceNode, 'services'>;
