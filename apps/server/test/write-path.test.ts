@@ -12,7 +12,9 @@ import {
   notifications,
   services,
   users,
+  userTypes,
 } from '../src/db/schema/index.ts';
+import { selectRows } from '../src/db/select-rows.ts';
 import { createDemoTestApp, type TestApp } from './helpers/test-app.ts';
 import { smallPng } from './helpers/test-images.ts';
 
@@ -324,13 +326,12 @@ describe('no lost update', () => {
       versions.add(answer.body.updated_at);
     }
     expect(versions.size).toBe(6);
-    // Straight in the database: two version bumps in one statement's millisecond still differ.
-    const [row] = (
-      await t.db.execute(sql`
-        select date_trunc('milliseconds', greatest(clock_timestamp(), now() + interval '1 millisecond'))
-          > date_trunc('milliseconds', now()) as is_later`)
-    ).rows as { is_later: boolean }[];
-    expect(row?.is_later).toBe(true);
+    // A version ahead of the clock (a write within the same millisecond, or a clock that went back)
+    // is still followed by a later one, never by one the row had before.
+    const ahead = new Date(Date.now() + 3_600_000);
+    await t.db.update(userTypes).set({ updated_at: ahead }).where(eq(userTypes.id, created.body.id));
+    const next = await call('DELETE', `/api/user_types/destroy/${created.body.id}`);
+    expect(new Date(next.body.updated_at).getTime()).toBe(ahead.getTime() + 1);
   });
 });
 
@@ -408,11 +409,11 @@ describe('no action counts twice', () => {
       .from(notifications)
       .where(eq(notifications.subject, 'Održavanje sistema'));
     expect(sent).toHaveLength(1);
-    const [recipients] = (
-      await t.db.execute(
-        sql`select count(*)::int as n, count(distinct user_id)::int as distinct_users from ${notificationRecipients} where notification_id = ${sent[0]?.id}`,
-      )
-    ).rows as { n: number; distinct_users: number }[];
+    const [recipients] = await selectRows<{ n: number; distinct_users: number }>(
+      t.db,
+      sql`select count(*)::int as n, count(distinct user_id)::int as distinct_users
+          from ${notificationRecipients} where notification_id = ${sent[0]?.id}`,
+    );
     expect(recipients?.n).toBeGreaterThan(0);
     expect(recipients?.n).toBe(recipients?.distinct_users);
   });

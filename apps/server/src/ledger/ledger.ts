@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { nextVersion } from '../crud/row-version.ts';
 import type { Database } from '../db/client.ts';
 import { transactions, users } from '../db/schema/index.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -50,7 +51,10 @@ export async function changeBalance(tx: Database, change: BalanceChange): Promis
   const after = Math.round(before * 100 + change.amount * 100) / 100;
   if (after < 0) throw new AppError(409, 'credit_would_be_negative', { balance: before }, change.field);
   const cause = change.recordCause ? await change.recordCause({ before, after }) : undefined;
-  await tx.update(users).set({ credit: after, updated_at: sql`now()` }).where(eq(users.id, change.userId));
+  await tx
+    .update(users)
+    .set({ credit: after, updated_at: nextVersion(users.updated_at) })
+    .where(eq(users.id, change.userId));
   const [entry] = await tx
     .insert(transactions)
     .values({

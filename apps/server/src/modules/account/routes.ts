@@ -23,6 +23,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/session-repository.ts';
 import { newToken } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
+import { nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -243,7 +244,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
         if (userId === null) return false;
         await tx
           .update(users)
-          .set({ password_hash: passwordHash, updated_at: sql`now()` })
+          .set({ password_hash: passwordHash, updated_at: nextVersion(users.updated_at) })
           .where(eq(users.id, userId));
         await revokeUserSessions(tx, userId);
         return true;
@@ -313,7 +314,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
             email_verified_at: null,
             password_hash: await hashPassword(newToken()),
             is_active: false,
-            updated_at: sql`now()`,
+            updated_at: nextVersion(users.updated_at),
           })
           .where(eq(users.id, userId));
         await revokeUserSessions(tx, userId);
