@@ -29,7 +29,13 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     openapi: {
       info: {
         title: 'Usluge API',
-        description: 'Back-office and public API of the local-services marketplace.',
+        description: [
+          'Back-office and public API of the local-services marketplace.',
+          '',
+          '**Versions (no lost update).** Every row carries `updated_at`. An update (`PUT|POST …/update/{id}`, JSON or multipart), a toggle (`DELETE …/destroy/{id}?updated_at=`), the favourite toggle and the status change may send the `updated_at` the client read, exactly as the API answered it. When the row has changed since, nothing is written and the answer is 409 `{message, current}`, `current` being the row as the list answers it now. A client that sends no version is not checked: the last write wins, as before.',
+          '',
+          '**Idempotency.** Every write takes an `Idempotency-Key` header (1-255 visible ASCII characters, e.g. a UUID made once per submit and kept across its retries). The same key with the same request answers the first answer again and changes nothing; with another request (method, path, query or body), 422. A request that failed stores nothing, so its key can be sent again. Keys are per user and kept 24 hours.',
+        ].join('\n'),
         version: '1.0.0',
       },
     },
