@@ -29,6 +29,7 @@ import { CRUDS, LISTS } from './modules/resources.ts';
 import { seederRoutes } from './modules/seeders/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { createReportPool, type ReportPool } from './reports/report-pool.ts';
 import { createDiskStorage, type FileStorage } from './uploads/file-storage.ts';
 import { registerImageRoutes } from './uploads/image-routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp({
       for (const crud of CRUDS) registerCrudRoutes(api, db, crud);
       leadTransactionRoutes(api, db);
       serviceRoutes(api, db);
+      userRoutes(api, db, limiter);
       adRoutes(api, db);
       accountRoutes(api, db, config);
       notificationRoutes(api, db);

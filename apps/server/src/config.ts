@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { LoginLimits } from './auth/login-limiter.ts';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -30,6 +31,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanText.optional(),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  LOGIN_FIRST_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   ACCOUNT_MAX_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(20),
   ACCOUNT_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
@@ -53,7 +56,7 @@ export type Config = {
   isSecureCookie: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
   isProxyTrusted: boolean;
-  loginLimits: { perIp: number; perUsername: number; windowMs: number };
+  loginLimits: LoginLimits;
   /** The public account calls (register, forgot password, delete account …): per IP and per address. */
   accountLimits: { perIp: number; perAddress: number; windowMs: number };
   /** The seeder generator's routes exist only when this is on (a development tool). */
@@ -102,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimits: {
       perIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
       perUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      firstDelayMs:
+        e.LOGIN_FIRST_DELAY_SECONDS === undefined ? undefined : e.LOGIN_FIRST_DELAY_SECONDS * 1000,
       windowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     },
     isSeederEnabled: e.SEEDERS_ENABLED ?? false,

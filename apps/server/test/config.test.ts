@@ -23,6 +23,34 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://usluge.me' }).isSecureCookie).toBe(true);
   });
 
+  it('reads the sign-in limits: the old names, the ceiling of all addresses and its first wait', () => {
+    expect(loadConfig({}).loginLimits).toEqual({
+      perIp: 30,
+      perUsername: 5,
+      perAccount: undefined,
+      firstDelayMs: undefined,
+      windowMs: 900_000,
+    });
+    const config = loadConfig({
+      LOGIN_MAX_ATTEMPTS_PER_IP: '40',
+      LOGIN_MAX_FAILURES_PER_USERNAME: '3',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '12',
+      LOGIN_FIRST_DELAY_SECONDS: '2',
+      LOGIN_WINDOW_SECONDS: '600',
+    });
+    expect(config.loginLimits).toEqual({
+      perIp: 40,
+      perUsername: 3,
+      perAccount: 12,
+      firstDelayMs: 2000,
+      windowMs: 600_000,
+    });
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_ACCOUNT: 'many' })).toThrow(
+      /LOGIN_MAX_FAILURES_PER_ACCOUNT/,
+    );
+    expect(() => loadConfig({ LOGIN_FIRST_DELAY_SECONDS: '0' })).toThrow(/LOGIN_FIRST_DELAY_SECONDS/);
+  });
+
   it('names every bad value in one clear error', () => {
     const attempt = () =>
       loadConfig({

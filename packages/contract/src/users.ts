@@ -105,3 +105,10 @@ export type DeleteAccountForm = z.input<typeof deleteAccountSchema>;
 
 export const messageAnswerSchema = z.object({ message: z.string() });
 export const checkTokenAnswerSchema = z.object({ full_name: z.string() });
+
+/**
+ * `POST /api/users/unlock/{id}` (administrators): the user's sign-in lock is lifted (every failure
+ * counted for their username, from every address); `was_locked` says whether one was holding it.
+ */
+export const userUnlockAnswerSchema = messageAnswerSchema.extend({ was_locked: z.boolean() });
+export type UserUnlockAnswer = z.infer<typeof userUnlockAnswerSchema>;

@@ -6,6 +6,8 @@ export type FixedWindows = {
   waitFor: (key: string) => number;
   increment: (key: string) => void;
   clear: (key: string) => void;
+  /** Forgets every key that matches; true when one of them was at its limit. */
+  clearWhere: (isMatch: (key: string) => boolean) => boolean;
 };
 
 /** Kept in memory: the product runs as one process. Expired windows are dropped as it goes. */
@@ -36,6 +38,15 @@ export function createFixedWindows(
     },
     clear: (key) => {
       windows.delete(key);
+    },
+    clearWhere: (isMatch) => {
+      let wasAtLimit = false;
+      for (const [key, window] of windows) {
+        if (!isMatch(key)) continue;
+        if (window.count >= limit && window.resetAt > now()) wasAtLimit = true;
+        windows.delete(key);
+      }
+      return wasAtLimit;
     },
   };
 }

@@ -11,7 +11,12 @@ const MESSAGES = {
     invalid_credentials: 'Pogrešno korisničko ime ili lozinka.',
     account_disabled: 'Nalog je deaktiviran. Kontaktirajte administratora.',
     no_back_office_access: 'Nemate pristup administraciji.',
-    too_many_attempts: 'Previše pokušaja prijave. Pokušajte ponovo za {{minutes}} min.',
+    too_many_attempts:
+      'Previše pokušaja prijave. Pokušajte ponovo za {{minutes}} min. Administrator može i odmah otključati vašu prijavu.',
+    too_many_attempts_from_address:
+      'Previše pokušaja prijave sa ove adrese. Pokušajte ponovo za {{minutes}} min.',
+    user_unlocked: 'Prijava korisnika {{username}} je otključana.',
+    user_not_locked: 'Prijava korisnika {{username}} nije bila zaključana.',
     too_many_requests: 'Previše zahtjeva. Pokušajte ponovo kasnije.',
     cross_site: 'Zahtjev sa drugog sajta je odbijen.',
     refresh_invalid: 'Sesija je istekla. Prijavite se ponovo.',
@@ -87,7 +92,12 @@ const MESSAGES = {
     invalid_credentials: 'Wrong username or password.',
     account_disabled: 'This account is disabled. Contact an administrator.',
     no_back_office_access: 'You have no access to the back-office.',
-    too_many_attempts: 'Too many sign-in attempts. Try again in {{minutes}} min.',
+    too_many_attempts:
+      'Too many sign-in attempts. Try again in {{minutes}} min. An administrator can also unlock your sign-in right away.',
+    too_many_attempts_from_address:
+      'Too many sign-in attempts from this address. Try again in {{minutes}} min.',
+    user_unlocked: 'The sign-in of {{username}} is unlocked.',
+    user_not_locked: 'The sign-in of {{username}} was not locked.',
     too_many_requests: 'Too many requests. Try again later.',
     cross_site: 'A request from another site was refused.',
     refresh_invalid: 'Your session has expired. Sign in again.',

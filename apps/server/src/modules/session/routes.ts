@@ -62,15 +62,15 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     },
     async (request, reply) => {
       const { username, password, is_web: isWeb } = request.body;
-      const waitMs = limiter.retryAfter(request.ip, username);
-      if (waitMs > 0) {
-        reply.header('Retry-After', Math.ceil(waitMs / 1000));
-        return loginFailure(reply, 429, 'too_many_attempts', request.lang, Math.ceil(waitMs / 60_000));
+      const attempt = { ip: request.ip, username };
+      // Counted as a failure before the password is checked, in the same step as the check:
+      // guesses sent in parallel would otherwise all pass it. A successful sign-in takes it back.
+      const verdict = await limiter.admit(attempt);
+      if (!verdict.isAdmitted) {
+        reply.header('Retry-After', Math.ceil(verdict.waitMs / 1000));
+        const key = verdict.hold === 'address' ? 'too_many_attempts_from_address' : 'too_many_attempts';
+        return loginFailure(reply, 429, key, request.lang, Math.ceil(verdict.waitMs / 60_000));
       }
-      limiter.recordAttempt(request.ip);
-      // Counted as a failure before the password is checked, in the same turn as the check above:
-      // guesses sent in parallel would otherwise all pass it. A successful sign-in clears it.
-      limiter.recordFailure(username);
 
       const candidate = await findLoginCandidate(db, username);
       const isPasswordRight = await verifyPassword(candidate?.passwordHash, password);
@@ -81,7 +81,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       if (isWeb && !candidate.roleIds.some((id) => STAFF_ROLES.includes(id))) {
         return loginFailure(reply, 403, 'no_back_office_access', request.lang);
       }
-      limiter.recordSuccess(username);
+      await limiter.recordSuccess(attempt);
 
       const tokens = await createSession(db, candidate.id, {
         ip: request.ip,
