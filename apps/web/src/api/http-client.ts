@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@usluge/contract';
 import { HttpError } from './http-error.ts';
 
 /** SPEC.md section 9: every call gives up after three minutes. */
@@ -18,11 +19,21 @@ export type HttpRequestOptions = {
    * such fields opens no error dialog: the form already says what is wrong, where it is wrong.
    */
   shownFields?: readonly string[];
+  /**
+   * The caller shows a stale write's conflict itself (a form showing what changed): a 409 with
+   * `current` opens no error dialog.
+   */
+  isStaleWriteShown?: boolean;
+  /**
+   * Sent as the `Idempotency-Key` header of a write: the same key again (a retry of the same submit)
+   * is answered with the first answer instead of acting twice.
+   */
+  idempotencyKey?: string;
   /** No refresh-and-retry on 401 (the login call itself). */
   isRefreshSkipped?: boolean;
   responseType?: 'json' | 'blob';
   timeoutMs?: number;
-  /** Extra request headers, e.g. the `Idempotency-Key` of a call that changes money. */
+  /** Extra request headers. */
   headers?: Readonly<Record<string, string>>;
 };
 
@@ -68,6 +79,7 @@ function isAbortError(error: unknown): boolean {
 async function send(path: string, options: HttpRequestOptions): Promise<Response> {
   const headers: Record<string, string> = {
     ...options.headers,
+    ...(options.idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey }),
     Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
     'Accept-Language': handlers.getLanguage(),
   };
@@ -124,7 +136,10 @@ function isShownByCaller(error: HttpError, options: HttpRequestOptions): boolean
 }
 
 function fail(error: HttpError, options: HttpRequestOptions): never {
-  const isShownElsewhere = options.isErrorDialogSuppressed || isShownByCaller(error, options);
+  const isShownElsewhere =
+    options.isErrorDialogSuppressed ||
+    isShownByCaller(error, options) ||
+    (options.isStaleWriteShown === true && error.isStaleWrite);
   if (!isShownElsewhere && !error.isSessionLost) handlers.onError(error);
   throw error;
 }

@@ -9,6 +9,11 @@ export class HttpError extends Error {
   readonly fieldErrors: Record<string, string[]>;
   /** True when the session ended (refresh failed) and the visitor is being sent to the login page. */
   readonly isSessionLost: boolean;
+  /**
+   * A stale write's 409 `current`: the row as it is saved now (someone changed it after it was
+   * read); null for any other failure.
+   */
+  readonly current: Record<string, unknown> | null;
 
   constructor(
     status: number,
@@ -24,6 +29,12 @@ export class HttpError extends Error {
     this.serverError = typeof record.error === 'string' && record.error !== '' ? record.error : null;
     this.fieldErrors = readFieldErrors(record.errors);
     this.isSessionLost = options.isSessionLost ?? false;
+    this.current = status === 409 && isRecord(record.current) ? record.current : null;
+  }
+
+  /** A write refused because the row changed since it was read (409 with `current`). */
+  get isStaleWrite(): boolean {
+    return this.current !== null;
   }
 }
 

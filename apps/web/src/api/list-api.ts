@@ -26,25 +26,68 @@ export function fetchPicker<Row>(entity: EntityName, signal?: AbortSignal) {
   return http.post<ListResponse<Row>>(`/api/${entity}/index_active`, PICKER_REQUEST, { signal });
 }
 
-/** What a write may tell the HTTP client: the form fields that show their own errors. */
-type WriteOptions = Pick<HttpRequestOptions, 'shownFields'>;
+/**
+ * What a write may tell the HTTP client: the form fields that show their own errors, whether the
+ * caller shows a stale write's conflict itself, and the submit's `Idempotency-Key`.
+ */
+type WriteOptions = Pick<HttpRequestOptions, 'shownFields' | 'isStaleWriteShown' | 'idempotencyKey'>;
+
+/**
+ * The version of a row as the API answered it (its `updated_at`, sent back exactly so): a write
+ * carrying it is refused with 409 when someone changed the row since. Undefined for a row without one.
+ */
+export function rowVersion(row: unknown): string | undefined {
+  if (typeof row !== 'object' || row === null) return undefined;
+  const { updated_at: version } = row as { updated_at?: unknown };
+  // Typed as a Date where the contract decodes it; on the wire (and so here) it is the ISO text.
+  if (version instanceof Date) return version.toISOString();
+  return typeof version === 'string' && version !== '' ? version : undefined;
+}
+
+/** The body with the version it edits: a field of the JSON object or of the multipart form. */
+function withVersion(body: unknown, version: string | undefined): unknown {
+  if (version === undefined) return body;
+  if (body instanceof FormData) {
+    body.set('updated_at', version);
+    return body;
+  }
+  return { ...(body as Record<string, unknown>), updated_at: version };
+}
 
 export function storeEntity<Row>(entity: EntityName, body: unknown, options?: WriteOptions) {
   return http.post<Row>(`/api/${entity}/store`, body, options);
 }
 
+/** `version`: the `updated_at` of the row as it was read (rowVersion); a stale one is a 409. */
 export function updateEntity<Row>(
   entity: EntityName,
   id: EntityId,
   body: unknown,
   method: 'PUT' | 'POST' = 'PUT',
-  options?: WriteOptions,
+  { version, ...options }: WriteOptions & { version?: string } = {},
 ) {
   const path = `/api/${entity}/update/${encodeURIComponent(String(id))}`;
-  return method === 'PUT' ? http.put<Row>(path, body, options) : http.post<Row>(path, body, options);
+  const sent = withVersion(body, version);
+  return method === 'PUT' ? http.put<Row>(path, sent, options) : http.post<Row>(path, sent, options);
 }
 
-/** Toggles `is_active`: deletes an active row, restores an inactive one (DESIGN.md section 3). */
-export function destroyEntity(entity: EntityName, id: EntityId) {
-  return http.delete<unknown>(`/api/${entity}/destroy/${encodeURIComponent(String(id))}`);
+/**
+ * Toggles `is_active`: deletes an active row, restores an inactive one (DESIGN.md section 3).
+ * `version` as in updateEntity; `params`: the entity's own query parameters (a folder's `with_items`).
+ */
+export function destroyEntity<Row = unknown>(
+  entity: EntityName,
+  id: EntityId,
+  {
+    version,
+    params = {},
+    ...options
+  }: WriteOptions & { version?: string; params?: Readonly<Record<string, string>> } = {},
+) {
+  const query = new URLSearchParams({
+    ...params,
+    ...(version === undefined ? {} : { updated_at: version }),
+  }).toString();
+  const search = query === '' ? '' : `?${query}`;
+  return http.delete<Row>(`/api/${entity}/destroy/${encodeURIComponent(String(id))}${search}`, options);
 }

@@ -148,6 +148,20 @@ export const en: Catalogue = {
     chooseImage: 'Choose image',
     imagePreview: 'Image preview',
     removeImage: 'Undo the image choice',
+    conflict: {
+      empty: '(empty)',
+      changedFields: 'What the other user changed (the value you started from → saved now):',
+      nowSaved: 'saved now:',
+      yourEdit: 'Your edit',
+      noFieldChanged: 'No field of this form was changed; something else in the record was.',
+      choose:
+        'Apply your edits on top of the saved values, or discard them and continue from the saved values.',
+      reapply: 'Apply my edits',
+      discard: 'Discard my edits',
+      reapplied: 'Your edits are applied on top of the saved values. Check them and save.',
+      discarded: 'Your edits are discarded; the form shows the saved values.',
+      photoCount: 'Photos: {{count}}',
+    },
   },
   credits: {
     open: 'Credits',

@@ -4,8 +4,15 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIdempotencyKey } from '../form/use-write-mutation.ts';
+
+/**
+ * What a confirmation does, given the Idempotency-Key of this opening. An answer that is a promise
+ * (a write) keeps the dialog's buttons disabled until it settles; a second click meanwhile is dropped.
+ */
+export type ConfirmAction = (idempotencyKey: string) => unknown;
 
 export type ConfirmDialogProps = {
   isOpen: boolean;
@@ -16,8 +23,10 @@ export type ConfirmDialogProps = {
   /** The safe way out; 'Otkaži' by default. */
   cancelLabel?: string;
   isBusy?: boolean;
-  onConfirm: () => void;
+  onConfirm: ConfirmAction;
   onCancel: () => void;
+  /** A second way to go ahead, beside the main one (restore a folder with its items). */
+  alternative?: { label: string; onConfirm: ConfirmAction };
 };
 
 /**
@@ -33,9 +42,28 @@ export function ConfirmDialog({
   isBusy = false,
   onConfirm,
   onCancel,
+  alternative,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const id = useId();
+  const { key } = useIdempotencyKey(isOpen);
+  const isRunning = useRef(false);
+  const [isWaiting, setWaiting] = useState(false);
+  const run = (action: ConfirmAction) => {
+    if (isRunning.current || isBusy) return;
+    const answer = action(key);
+    if (!(answer instanceof Promise)) return;
+    isRunning.current = true;
+    setWaiting(true);
+    // The write's own handlers show its failure; here it only ends the wait.
+    answer
+      .catch(() => {})
+      .finally(() => {
+        isRunning.current = false;
+        setWaiting(false);
+      });
+  };
+  const isDisabled = isBusy || isWaiting;
   return (
     <Dialog
       open={isOpen}
@@ -49,11 +77,16 @@ export function ConfirmDialog({
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button onClick={onCancel} autoFocus>
           {cancelLabel ?? t('common.cancel')}
         </Button>
-        <Button onClick={onConfirm} variant="contained" disabled={isBusy}>
+        {alternative && (
+          <Button onClick={() => run(alternative.onConfirm)} variant="outlined" disabled={isDisabled}>
+            {alternative.label}
+          </Button>
+        )}
+        <Button onClick={() => run(onConfirm)} variant="contained" disabled={isDisabled}>
           {confirmLabel ?? t('common.confirm')}
         </Button>
       </DialogActions>

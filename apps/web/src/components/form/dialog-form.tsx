@@ -120,6 +120,7 @@ export function DialogForm<Values extends FieldValues, Output>({
   onSubmit,
   onClose,
   submitButton,
+  notice,
   children,
 }: {
   titleId: string;
@@ -134,6 +135,7 @@ export function DialogForm<Values extends FieldValues, Output>({
   onClose: () => void;
   /** A `type="submit"` button: its label and busy state differ per dialog. */
   submitButton: ReactNode;
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   useReportUnsavedChanges(control);
@@ -142,6 +144,7 @@ export function DialogForm<Values extends FieldValues, Output>({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          {notice}
           <FormFields control={control} fields={fields} isEditing={isEditing} />
           {children}
           <Typography variant="caption" color="text.secondary">

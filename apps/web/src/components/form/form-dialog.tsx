@@ -1,18 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import { useMutation } from '@tanstack/react-query';
 import { validationErrorMap } from '@usluge/contract';
 import { useRef } from 'react';
 import { type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http-error.ts';
-import { storeEntity, updateEntity } from '../../api/list-api.ts';
+import { rowVersion, storeEntity, updateEntity } from '../../api/list-api.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { feedback } from '../feedback/feedback-store.ts';
 import type { FormDialogProps, RowBase } from '../list/resource-types.ts';
 import { DialogForm, FormDialogFrame } from './dialog-form.tsx';
 import { shownFields } from './form-field-input.tsx';
 import type { FormConfig } from './form-types.ts';
+import { useWriteConflict } from './use-write-conflict.ts';
+import { useWriteMutation } from './use-write-mutation.ts';
+import { fieldConflictChanges, WriteConflictNotice } from './write-conflict-notice.tsx';
 
 type Props<Row extends RowBase, Input extends FieldValues, Output> = FormDialogProps<Row> & {
   config: FormConfig<Row, Input, Output>;
@@ -49,13 +51,26 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
     defaultValues: (row ? config.fromRow(row) : config.emptyValues) as never,
   });
 
-  const save = useMutation({
-    mutationFn: (values: Output) => {
+  // An edit sends the version it read; a stale one shows what changed (WriteConflictNotice).
+  const conflict = useWriteConflict({
+    form,
+    startValues: row ? config.fromRow(row) : config.emptyValues,
+    version: rowVersion(row),
+    readCurrent: (current) => ({ values: config.fromRow(current as Row), version: rowVersion(current) }),
+  });
+
+  const save = useWriteMutation({
+    mutationFn: (values: Output, idempotencyKey: string) => {
       const body = config.toBody ? config.toBody(values, row) : values;
-      // The form shows its fields' errors under them; only other failures open the 'Greška' dialog.
-      const options = { shownFields: config.fields.map((field) => field.name) };
+      // The form shows its fields' errors under them, and a stale save's conflict above them; only
+      // other failures open the 'Greška' dialog.
+      const options = {
+        shownFields: config.fields.map((field) => field.name),
+        isStaleWriteShown: true,
+        idempotencyKey,
+      };
       return row
-        ? updateEntity(entity, row.id, body, config.updateMethod, options)
+        ? updateEntity(entity, row.id, body, config.updateMethod, { ...options, version: conflict.version })
         : storeEntity(entity, body, options);
     },
     onSuccess: () => {
@@ -63,7 +78,7 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
       onSaved();
     },
     onError: (error) => {
-      if (!(error instanceof HttpError)) return;
+      if (!(error instanceof HttpError) || conflict.catchStale(error)) return;
       for (const [field, messages] of Object.entries(error.fieldErrors)) {
         if (config.fields.some((f) => f.name === field) && messages[0]) {
           form.setError(field as Path<Input>, { type: 'server', message: messages[0] });
@@ -79,10 +94,20 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
       control={form.control}
       fields={config.fields}
       isEditing={isEditing}
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={form.handleSubmit((values) => save.submit(values))}
       onClose={onClose}
+      notice={
+        <WriteConflictNotice
+          state={conflict}
+          changes={
+            conflict.conflict
+              ? fieldConflictChanges(config.fields, conflict.conflict, (field) => t(field.labelKey))
+              : []
+          }
+        />
+      }
       submitButton={
-        <Button type="submit" variant="contained" disabled={save.isPending}>
+        <Button type="submit" variant="contained" disabled={save.isPending || conflict.isBlocking}>
           {t('common.save')}
         </Button>
       }

@@ -307,8 +307,8 @@ const thingsResource = defineResource<ThingRow>({
   }),
 });
 const THINGS: ThingRow[] = [
-  { id: 1, name: 'Prva', is_active: true, updated_at: '2024-05-01T10:00:00Z' },
-  { id: 2, name: 'Druga', is_active: false, updated_at: '2024-05-01T10:00:00Z' },
+  { id: 1, name: 'Prva', is_active: true, updated_at: '2024-05-01T10:00:00.123Z' },
+  { id: 2, name: 'Druga', is_active: false, updated_at: '2024-04-02T08:30:00.456Z' },
 ];
 
 async function openThings(extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -415,7 +415,11 @@ describe('list screen: row actions and the form dialog', () => {
     await user.type(name, 'Prva izmijenjena');
     await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
     await waitFor(() =>
-      expect(net.lastBodyOf('PUT /api/things/update/1')).toEqual({ name: 'Prva izmijenjena' }),
+      // With the version the form read, exactly as the list answered it.
+      expect(net.lastBodyOf('PUT /api/things/update/1')).toEqual({
+        name: 'Prva izmijenjena',
+        updated_at: '2024-05-01T10:00:00.123Z',
+      }),
     );
     expect(await screen.findByText('Uspješno ste izmijenili zapis.')).toBeInTheDocument();
   });

@@ -372,9 +372,11 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
         confirmLabel={isRestoring ? t('list.restore') : t('list.deactivate')}
         isBusy={engine.toggleActive.isPending}
         onCancel={() => setDialog({ kind: 'none' })}
-        onConfirm={() => {
+        onConfirm={(idempotencyKey) => {
           if (dialog.kind !== 'confirm') return;
-          engine.toggleActive.mutate(dialog.row, { onSettled: () => setDialog({ kind: 'none' }) });
+          return engine.toggleActive
+            .mutateAsync({ row: dialog.row, idempotencyKey })
+            .finally(() => setDialog({ kind: 'none' }));
         }}
       />
     </Stack>

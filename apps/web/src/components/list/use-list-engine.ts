@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { destroyEntity, fetchList } from '../../api/list-api.ts';
+import { HttpError } from '../../api/http-error.ts';
+import { destroyEntity, fetchList, rowVersion } from '../../api/list-api.ts';
 import { feedback } from '../feedback/feedback-store.ts';
 import {
   type Activity,
@@ -79,12 +80,18 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
   const { refetch } = query;
   const refresh = useCallback(() => void refetch(), [refetch]);
 
+  /** Deactivates or restores the row as it was read: a stale toggle is refused (409). */
   const toggleActive = useMutation({
-    mutationFn: (row: Row) => destroyEntity(resource.entity, row.id),
-    onSuccess: (_, row) => {
+    mutationFn: ({ row, idempotencyKey }: { row: Row; idempotencyKey: string }) =>
+      destroyEntity(resource.entity, row.id, { version: rowVersion(row), idempotencyKey }),
+    onSuccess: (_, { row }) => {
       const messages = resourceMessages(resource.messagesKey);
       feedback.showSuccess(row.is_active === false ? t(messages.restored) : t(messages.deactivated));
       refresh();
+    },
+    // Someone changed the row meanwhile: the error dialog says so, the list shows it as it is now.
+    onError: (error) => {
+      if (error instanceof HttpError && error.isStaleWrite) refresh();
     },
   });
 
