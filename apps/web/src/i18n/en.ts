@@ -21,6 +21,7 @@ export const en: Catalogue = {
     hidePassword: 'Hide password',
     submit: 'Sign in',
     failed: 'Sign-in failed.',
+    tooManyAttempts: 'Too many sign-in attempts. Try again later.',
   },
   shell: {
     greeting: 'Hello, {{name}}',
@@ -184,6 +185,14 @@ export const en: Catalogue = {
     corrected: 'You have corrected the credit balance',
     priceHistory: 'Price history',
     priceHistoryTitle: 'Price history: {{name}}',
+  },
+  signInLock: {
+    unlock: 'Unlock sign-in',
+    question: 'Unlock the sign-in of “{{name}}”?',
+    text: 'The failed sign-in attempts for this username, from every address, are forgotten, so the user can sign in at once.',
+    confirm: 'Unlock',
+    unlocked: 'The sign-in of “{{name}}” is unlocked',
+    notLocked: 'The sign-in of “{{name}}” was not locked',
   },
   report: {
     open: 'Report',

@@ -20,6 +20,7 @@ export const me = {
     hidePassword: 'Sakrij lozinku',
     submit: 'Prijavi se',
     failed: 'Prijava nije uspjela.',
+    tooManyAttempts: 'Previše pokušaja prijave. Pokušajte ponovo kasnije.',
   },
   shell: {
     greeting: 'Zdravo, {{name}}',
@@ -186,6 +187,14 @@ export const me = {
     corrected: 'Uspješno ste korigovali stanje kredita',
     priceHistory: 'Istorija cijene',
     priceHistoryTitle: 'Istorija cijene: {{name}}',
+  },
+  signInLock: {
+    unlock: 'Otključaj prijavu',
+    question: 'Otključati prijavu korisnika „{{name}}“?',
+    text: 'Zaboravljaju se neuspjeli pokušaji prijave za ovo korisničko ime, sa svih adresa, pa se korisnik može odmah prijaviti.',
+    confirm: 'Otključaj',
+    unlocked: 'Prijava korisnika „{{name}}“ je otključana',
+    notLocked: 'Prijava korisnika „{{name}}“ nije bila zaključana',
   },
   report: {
     open: 'Izvještaj',

@@ -1,4 +1,5 @@
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { ROLE, USER_TYPE, type UserRow, userStoreSchema, userUpdateSchema } from '@usluge/contract';
@@ -8,6 +9,7 @@ import { isActiveColumn, updatedAtColumn } from '../../../components/list/common
 import { TruncatedText } from '../../../components/list/list-cells.tsx';
 import { defineResource } from '../../../components/list/resource-types.ts';
 import { CreditsDialog } from './credits-dialog.tsx';
+import { UnlockDialog } from './unlock-dialog.tsx';
 
 /** The balance is shown for users holding any role other than administrator; null shows as 0. */
 export function shownCredit(user: { roles: UserRow['roles']; credit: number | null }): number | null {
@@ -132,6 +134,12 @@ export const usersResource = defineResource<UserRow>({
       // Administrators only hold no balance: the server refuses to credit them.
       isShown: (user) => shownCredit(user) !== null,
       renderDialog: (props) => <CreditsDialog {...props} />,
+    },
+    {
+      key: 'unlock',
+      labelKey: 'signInLock.unlock',
+      icon: <LockOpenIcon fontSize="small" />,
+      renderDialog: (props) => <UnlockDialog {...props} />,
     },
   ],
   form: defineForm<UserRow, UserFormValues, UserFormOutput>({

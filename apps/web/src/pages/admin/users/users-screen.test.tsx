@@ -333,3 +333,81 @@ describe('credits dialog', { timeout: 60_000 }, () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 });
+
+describe('sign-in lock', { timeout: 60_000 }, () => {
+  const UNLOCK = 'POST /api/users/unlock/57';
+
+  async function openUnlock(extra: Parameters<typeof mockFetch>[0]) {
+    const opened = await openUsers(extra);
+    await opened.user.click(within(rowOf('jelena')).getByRole('button', { name: 'Otključaj prijavu' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Otključati prijavu korisnika „Jelena Popović“?',
+    });
+    return { ...opened, dialog };
+  }
+
+  it('is offered on every row, administrators included', async () => {
+    await openUsers();
+    expect(within(rowOf('jelena')).getByRole('button', { name: 'Otključaj prijavu' })).toBeInTheDocument();
+    expect(within(rowOf('admin')).getByRole('button', { name: 'Otključaj prijavu' })).toBeInTheDocument();
+  });
+
+  it('asks first; Cancel sends nothing', async () => {
+    const { net, user, dialog } = await openUnlock({});
+    expect(dialog).toHaveTextContent('sa svih adresa');
+    await user.click(within(dialog).getByRole('button', { name: 'Otkaži' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(net.callsTo(UNLOCK)).toHaveLength(0);
+  });
+
+  it('unlocks once with an Idempotency-Key, the button disabled in flight, and says a lock was lifted', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { net, user, dialog } = await openUnlock({
+      [UNLOCK]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const confirm = within(dialog).getByRole('button', { name: 'Otključaj' });
+    await user.dblClick(confirm);
+    await waitFor(() => expect(confirm).toBeDisabled());
+    expect(net.callsTo(UNLOCK)).toHaveLength(1);
+    expect(net.callsTo(UNLOCK)[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    answer(
+      new Response(JSON.stringify({ message: 'Prijava korisnika jelena je otključana.', was_locked: true }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByText('Prijava korisnika „Jelena Popović“ je otključana')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('keeps the key for a retry after a failure, says when there was no lock, and a new opening has a new key', async () => {
+    const { net, user, dialog } = await openUnlock({
+      [UNLOCK]: [
+        { status: 500, body: { message: 'Greška na serveru.' } },
+        { body: { message: 'Prijava korisnika jelena nije bila zaključana.', was_locked: false } },
+      ],
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Otključaj' }));
+    const error = await screen.findByRole('dialog', { name: 'Greška' });
+    await user.click(within(error).getByRole('button', { name: 'Zatvori' }));
+    // Still open after the failure, to try again.
+    await user.click(await within(dialog).findByRole('button', { name: 'Otključaj' }));
+    expect(
+      await screen.findByText('Prijava korisnika „Jelena Popović“ nije bila zaključana'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(rowOf('jelena')).getByRole('button', { name: 'Otključaj prijavu' }));
+    const reopened = await screen.findByRole('dialog', {
+      name: 'Otključati prijavu korisnika „Jelena Popović“?',
+    });
+    await user.click(within(reopened).getByRole('button', { name: 'Otključaj' }));
+    await waitFor(() => expect(net.callsTo(UNLOCK)).toHaveLength(3));
+    const keys = net.callsTo(UNLOCK).map((request) => request.headers['idempotency-key']);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+});

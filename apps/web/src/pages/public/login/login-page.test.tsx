@@ -72,6 +72,31 @@ describe('login page', () => {
     expect(window.localStorage.getItem('isAuthenticated')).not.toBe('true');
   });
 
+  it('says in the red alert how long a locked sign-in has to wait', async () => {
+    const text =
+      'Previše pokušaja prijave. Pokušajte ponovo za 15 min. Administrator može i odmah otključati vašu prijavu.';
+    mockFetch({ 'POST /api/loginWeb': { status: 429, body: { error: text, message: text } } });
+    const user = userEvent.setup();
+    await renderApp('/login');
+    await user.type(await screen.findByLabelText(/Korisničko ime/), 'admin');
+    await user.type(screen.getByLabelText(/^Lozinka/), 'tajna-lozinka{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(alert.className).toMatch(/colorError|filledError/);
+    expect(screen.getByRole('button', { name: 'Prijavi se' })).toBeEnabled();
+  });
+
+  it("words a 429 without the server's text (a proxy's) as too many attempts, not as a fault", async () => {
+    mockFetch({ 'POST /api/loginWeb': { status: 429 } });
+    const user = userEvent.setup();
+    await renderApp('/login');
+    await user.type(await screen.findByLabelText(/Korisničko ime/), 'admin');
+    await user.type(screen.getByLabelText(/^Lozinka/), 'tajna-lozinka{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Previše pokušaja prijave. Pokušajte ponovo kasnije.',
+    );
+  });
+
   it('asks for both fields before calling the server', async () => {
     const net = mockFetch({});
     const user = userEvent.setup();

@@ -68,7 +68,10 @@ export function LoginPage() {
     } catch (error) {
       setFailure(
         error instanceof HttpError
-          ? (error.serverError ?? error.serverMessage ?? t('common.contactAdministrator'))
+          ? (error.serverError ??
+              error.serverMessage ??
+              // A proxy's own 429 says nothing the form can show.
+              t(error.status === 429 ? 'login.tooManyAttempts' : 'common.contactAdministrator'))
           : t('login.failed'),
       );
       setSubmitting(false);
