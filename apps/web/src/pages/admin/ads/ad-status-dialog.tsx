@@ -10,7 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type AdRow, type StatusChange, statusChangeSchema, validationErrorMap } from '@usluge/contract';
 import { useId } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
@@ -20,6 +20,7 @@ import { feedback } from '../../../components/feedback/feedback-store.ts';
 import { DialogForm, FormDialogFrame } from '../../../components/form/dialog-form.tsx';
 import { FormFieldInput } from '../../../components/form/form-field-input.tsx';
 import type { FormField } from '../../../components/form/form-types.ts';
+import { useWriteMutation } from '../../../components/form/use-write-mutation.ts';
 import type { RowActionDialogProps } from '../../../components/list/resource-types.ts';
 import type { TranslationKey } from '../../../i18n/catalogue.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
@@ -76,14 +77,19 @@ function StatusForm({
   const chosen = choices.data?.find((status) => status.id === chosenId);
   const isReasonShown = chosen?.is_reason_required ?? false;
 
-  const save = useMutation({
-    mutationFn: (change: StatusChange) =>
-      changeAdStatus(Number(ad.id), {
-        ad_status_id: change.ad_status_id,
-        // A reason typed for a status that needs none is not sent.
-        status_comment: isReasonShown ? change.status_comment : null,
-        from_status_id: ad.status.id,
-      }),
+  const save = useWriteMutation({
+    mutationFn: (change: StatusChange, idempotencyKey: string) =>
+      changeAdStatus(
+        Number(ad.id),
+        {
+          ad_status_id: change.ad_status_id,
+          // A reason typed for a status that needs none is not sent.
+          status_comment: isReasonShown ? change.status_comment : null,
+          from_status_id: ad.status.id,
+          updated_at: ad.updated_at,
+        },
+        idempotencyKey,
+      ),
     onSuccess: (changed) => {
       feedback.showSuccess(
         t('ads.statusDialog.changed', { title: ad.title, status: statusName(changed.status) }),
@@ -118,7 +124,7 @@ function StatusForm({
       title={t('ads.statusDialog.title')}
       control={form.control}
       fields={[]}
-      onSubmit={form.handleSubmit((change) => save.mutate(change))}
+      onSubmit={form.handleSubmit((change) => save.submit(change))}
       onClose={onClose}
       submitButton={
         <Button

@@ -32,20 +32,22 @@ export async function fetchNextStatuses(statusId: number, signal?: AbortSignal):
 }
 
 /**
- * One moderator's decision. `from_status_id` is the status they saw: if someone decided first the
- * server answers 409 and the HTTP client shows its message. Field errors (the reason) are shown by
- * the caller's form.
+ * One moderator's decision. `from_status_id` is the status they saw and `updated_at` the version of
+ * the ad they read: if someone decided or edited first the server answers 409 and the HTTP client
+ * shows its message. Field errors (the reason) are shown by the caller's form.
  */
-export function changeAdStatus(id: number, change: StatusChange) {
+export function changeAdStatus(id: number, change: StatusChange, idempotencyKey: string) {
   return http.put<AdRow>(`/api/jobs/changeStatus/${id}`, change, {
     shownFields: ['ad_status_id', 'status_comment'],
+    idempotencyKey,
   });
 }
 
 /** The same decision for several ads, each checked alone: which changed, which were refused and why. */
-export function changeAdStatuses(change: BulkStatusChange) {
+export function changeAdStatuses(change: BulkStatusChange, idempotencyKey: string) {
   return http.put<BulkStatusChangeResponse>('/api/jobs/changeStatus', change, {
     shownFields: ['ad_status_id', 'status_comment'],
+    idempotencyKey,
   });
 }
 

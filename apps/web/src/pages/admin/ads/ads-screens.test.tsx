@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdDetails, AdRow, AdStatus } from '@usluge/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,8 @@ function adRow(id: number, title: string, status: AdStatus = WAITING): AdRow {
     status,
     is_active: true,
     created_at: '2026-11-01T10:00:00Z',
-    updated_at: '2026-11-02T10:00:00Z',
+    // Versions with milliseconds, sent back exactly as read.
+    updated_at: `2026-11-02T10:00:00.${id}12Z`,
   };
 }
 
@@ -118,7 +119,13 @@ describe('the status dialog', () => {
         ad_status_id: 3,
         status_comment: 'Nedostaje opis.',
         from_status_id: 1,
+        updated_at: '2026-11-02T10:00:00.512Z',
       }),
+    );
+    // The decision is sent once, with the Idempotency-Key of this opening of the dialog.
+    expect(net.callsTo('PUT /api/jobs/changeStatus/5')).toHaveLength(1);
+    expect(net.callsTo('PUT /api/jobs/changeStatus/5')[0]?.headers['idempotency-key']).toMatch(
+      /^[0-9a-f-]{36}$/,
     );
     expect(await screen.findByText('Status oglasa „Košenje dvorišta“ je sada: Odbijen.')).toBeInTheDocument();
   });
@@ -203,6 +210,7 @@ describe('the review mode', () => {
         ad_status_id: 2,
         status_comment: null,
         from_status_id: 1,
+        updated_at: '2026-11-02T10:00:00.512Z',
       }),
     );
     expect(
@@ -228,5 +236,31 @@ describe('the review mode', () => {
     await user.keyboard('s');
     expect(await within(review).findByText('Nema više oglasa na čekanju.')).toBeInTheDocument();
     expect(net.callsTo('PUT /api/jobs/changeStatus/6')).toHaveLength(0);
+  });
+
+  it('sends each decision once, with a key of its own ad', async () => {
+    const { net, user } = await openScreen('/ads-on-approval', {
+      'PUT /api/jobs/changeStatus/5': { body: adRow(5, 'Košenje dvorišta', APPROVED) },
+      'PUT /api/jobs/changeStatus/6': { body: adRow(6, 'Selidba stana', APPROVED) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pregled jedan po jedan' }));
+    const review = await screen.findByRole('dialog', { name: 'Pregled oglasa na odobrenju' });
+    const heading = await within(review).findByRole('heading', { level: 3, name: 'Košenje dvorišta' });
+    // A twice before the first decision's answer: one decision.
+    fireEvent.keyDown(heading, { key: 'a' });
+    fireEvent.keyDown(heading, { key: 'a' });
+    await within(review).findByRole('heading', { level: 3, name: 'Selidba stana' });
+    await user.click(within(review).getByRole('button', { name: 'Odobri' }));
+    await waitFor(() => expect(net.callsTo('PUT /api/jobs/changeStatus/6')).toHaveLength(1));
+    expect(net.callsTo('PUT /api/jobs/changeStatus/5')).toHaveLength(1);
+    const keys = ['PUT /api/jobs/changeStatus/5', 'PUT /api/jobs/changeStatus/6'].map(
+      (call) => net.callsTo(call)[0]?.headers['idempotency-key'],
+    );
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(net.lastBodyOf('PUT /api/jobs/changeStatus/6')).toMatchObject({
+      updated_at: '2026-11-02T10:00:00.612Z',
+    });
   });
 });

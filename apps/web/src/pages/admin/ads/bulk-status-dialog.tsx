@@ -10,7 +10,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import {
   AD_STATUS,
   type AdRow,
@@ -26,6 +25,7 @@ import { HttpError } from '../../../api/http-error.ts';
 import { DialogForm, FormDialogFrame } from '../../../components/form/dialog-form.tsx';
 import { FormFieldInput } from '../../../components/form/form-field-input.tsx';
 import type { FormField } from '../../../components/form/form-types.ts';
+import { useWriteMutation } from '../../../components/form/use-write-mutation.ts';
 import type { BulkAction, BulkActionDialogProps } from '../../../components/list/resource-types.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { changeAdStatuses } from './ads-api.ts';
@@ -74,9 +74,12 @@ function BulkStatusBody({
       ...(seenStatus === undefined ? {} : { from_status_id: seenStatus }),
     },
   });
-  const change = useMutation({
-    mutationFn: (values: BulkStatusChange) =>
-      changeAdStatuses({ ...values, status_comment: decision === 'reject' ? values.status_comment : null }),
+  const change = useWriteMutation({
+    mutationFn: (values: BulkStatusChange, idempotencyKey: string) =>
+      changeAdStatuses(
+        { ...values, status_comment: decision === 'reject' ? values.status_comment : null },
+        idempotencyKey,
+      ),
     onSuccess: (answer) => {
       setResult(answer);
       onChanged();
@@ -139,7 +142,7 @@ function BulkStatusBody({
       }
       control={form.control}
       fields={[]}
-      onSubmit={form.handleSubmit((values) => change.mutate(values))}
+      onSubmit={form.handleSubmit((values) => change.submit(values))}
       onClose={onClose}
       submitButton={
         <Button

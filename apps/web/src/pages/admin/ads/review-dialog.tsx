@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   AD_STATUS,
   type AdRow,
@@ -28,6 +28,8 @@ import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../api/http-error.ts';
 import { FormFieldInput } from '../../../components/form/form-field-input.tsx';
 import type { FormField } from '../../../components/form/form-types.ts';
+import { useOpenDialog } from '../../../components/form/open-dialogs.ts';
+import { useWriteMutation } from '../../../components/form/use-write-mutation.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { AdDetailsView, useAdDetails } from './ad-details.tsx';
 import { adDetailsQueryKey, changeAdStatus, fetchAdDetails, fetchWaitingAds } from './ads-api.ts';
@@ -163,16 +165,19 @@ export function ReviewDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
   const [isLightboxOpen, setLightboxOpen] = useState(false);
   const escapeHandler = useRef<() => boolean>(() => false);
   const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
+  // Escape closes the lightbox, then the reason field, then the review; the browser's Back does
+  // the same, but leaves an open lightbox alone.
+  const requestClose = () => {
+    if (isLightboxOpen || escapeHandler.current()) return;
+    onClose();
+  };
+  useOpenDialog(isOpen, requestClose);
   return (
     <Dialog
       open={isOpen}
       // The keys act anywhere in the review (the focus stays inside the dialog).
       onKeyDown={(event) => keyHandler.current(event)}
-      onClose={() => {
-        // Escape closes the lightbox, then the reason field, then the review.
-        if (isLightboxOpen || escapeHandler.current()) return;
-        onClose();
-      }}
+      onClose={requestClose}
       aria-labelledby={titleId}
       fullWidth
       fullScreen={isPhone}
@@ -246,11 +251,14 @@ function ReviewBody({
   const moveOn = () => {
     setRejecting(false);
     reasonForm.reset();
+    // A decision on the next ad is another action: another Idempotency-Key.
+    decide.renewKey();
     void advance();
   };
 
-  const decide = useMutation({
-    mutationFn: ({ id, change }: { id: number; change: StatusChange }) => changeAdStatus(id, change),
+  const decide = useWriteMutation({
+    mutationFn: ({ id, change }: { id: number; change: StatusChange }, idempotencyKey: string) =>
+      changeAdStatus(id, change, idempotencyKey),
     onSuccess: (changed) => {
       queue.onDecided();
       // Said inside the review: a snackbar behind the dialog is hidden from screen readers.
@@ -273,12 +281,19 @@ function ReviewBody({
   });
 
   const seenStatusId = details.data?.status.id ?? ad?.status.id ?? AD_STATUS.awaitingApproval;
+  // The version of the ad as the moderator read it (its details, shown).
+  const seenVersion = details.data?.updated_at ?? ad?.updated_at;
   const canDecide = ad !== null && details.isSuccess && !decide.isPending;
   const approve = () => {
     if (!canDecide || ad === null) return;
-    decide.mutate({
+    decide.submit({
       id: Number(ad.id),
-      change: { ad_status_id: AD_STATUS.approved, status_comment: null, from_status_id: seenStatusId },
+      change: {
+        ad_status_id: AD_STATUS.approved,
+        status_comment: null,
+        from_status_id: seenStatusId,
+        updated_at: seenVersion,
+      },
     });
   };
   const startRejecting = () => {
@@ -286,12 +301,13 @@ function ReviewBody({
   };
   const reject = reasonForm.handleSubmit((values) => {
     if (!canDecide || ad === null) return;
-    decide.mutate({
+    decide.submit({
       id: Number(ad.id),
       change: {
         ad_status_id: AD_STATUS.rejected,
         status_comment: values.status_comment,
         from_status_id: seenStatusId,
+        updated_at: seenVersion,
       },
     });
   });

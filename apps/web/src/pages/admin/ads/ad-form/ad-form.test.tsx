@@ -124,10 +124,64 @@ describe('the ad form', () => {
       price_to: '',
       places: '[{"os_country_id":1,"cities":[4,3]},{"os_country_id":2,"cities":[]}]',
       kept_photos: '[71,70]',
+      // The version of the ad the form read.
+      updated_at: '2026-11-02T10:00:00.345Z',
     });
+    expect(net.callsTo('POST /api/jobs/update/5')[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(String(body.get('ad_days')))).toEqual(
       SAVED_AD.ad_days.map(({ day_id, is_active, times }) => ({ day_id, is_active, times })),
     );
+  });
+
+  it("shows a stale save's changes in words, and applies the user's edits on top of the ad as saved now", async () => {
+    const stale = 'Neko je u međuvremenu izmijenio ovaj zapis. Pogledajte izmjene i sačuvajte ponovo.';
+    const savedNow: AdDetails = {
+      ...SAVED_AD,
+      title: 'Košenje, orezivanje i grabljenje',
+      price_from: 25,
+      services: [{ id: 31, name: 'Košenje trave' }],
+      updated_at: '2026-11-03T08:15:00.678Z',
+    };
+    const net = mockServer(SAVED_AD, {
+      'GET /api/jobs/show/5': [{ body: SAVED_AD }, { body: savedNow }],
+      'POST /api/jobs/update/5': [
+        { status: 409, body: { message: stale, current: rowOf(savedNow) } },
+        { body: rowOf(savedNow) },
+      ],
+    });
+    const { onSaved, user } = openForm(rowOf(SAVED_AD));
+    const dialog = await screen.findByRole('dialog', { name: 'Izmjena zapisa' });
+    const description = await within(dialog).findByRole('textbox', { name: 'Opis' });
+    await user.type(description, 'Brzo i povoljno.');
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent(stale);
+    const terms = within(notice)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms).toEqual(['Naslov', 'Cijena od', 'Usluge']);
+    const values = within(notice)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(values[1]).toMatch(/20\.50.*25\.00/);
+    expect(values[2]).toMatch(/Košenje trave, Orezivanje.*Košenje trave$/);
+    expect(screen.queryByRole('dialog', { name: 'Greška' })).not.toBeInTheDocument();
+
+    await user.click(within(notice).getByRole('button', { name: 'Primijeni moje izmjene' }));
+    expect(within(dialog).getByLabelText(/^Naslov/)).toHaveValue('Košenje, orezivanje i grabljenje');
+    expect(description).toHaveValue('Brzo i povoljno.');
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [first, second] = net.callsTo('POST /api/jobs/update/5').map((call) => call.body as FormData);
+    expect(first?.get('updated_at')).toBe('2026-11-02T10:00:00.345Z');
+    expect(Object.fromEntries(second?.entries() ?? [])).toMatchObject({
+      title: 'Košenje, orezivanje i grabljenje',
+      description: 'Brzo i povoljno.',
+      services: '[31]',
+      price_from: '25',
+      updated_at: '2026-11-03T08:15:00.678Z',
+    });
   });
 
   it('edits working days: a ticked day gets a shift, more are added after it, removed, and unticked', async () => {

@@ -13,23 +13,28 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type AdDetails, type AdRow, validationErrorMap } from '@usluge/contract';
-import { type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Controller, get, type Path, type Resolver, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../api/http-client.ts';
 import { HttpError } from '../../../../api/http-error.ts';
-import { storeEntity, updateEntity } from '../../../../api/list-api.ts';
+import { rowVersion, storeEntity, updateEntity } from '../../../../api/list-api.ts';
 import { usePicker } from '../../../../api/use-picker.ts';
 import { feedback } from '../../../../components/feedback/feedback-store.ts';
 import { DialogForm, FormDialogFrame } from '../../../../components/form/dialog-form.tsx';
 import { FormFieldInput } from '../../../../components/form/form-field-input.tsx';
 import type { FormField } from '../../../../components/form/form-types.ts';
 import { SearchSelectInput } from '../../../../components/form/search-select-field.tsx';
+import { useWriteConflict } from '../../../../components/form/use-write-conflict.ts';
+import { useWriteMutation } from '../../../../components/form/use-write-mutation.ts';
+import { WriteConflictNotice } from '../../../../components/form/write-conflict-notice.tsx';
 import type { FormDialogProps, ResourceForm } from '../../../../components/list/resource-types.ts';
 import type { TranslationKey } from '../../../../i18n/catalogue.ts';
 import { currentLanguage } from '../../../../i18n/i18n.ts';
+import { fetchAdDetails } from '../ads-api.ts';
+import { useAdConflictChanges } from './ad-conflict-changes.tsx';
 import {
   type AdFormOutput,
   type AdFormValues,
@@ -79,6 +84,9 @@ const PRICE_TO_FIELD: FormField<AdFormValues> = {
   labelKey: 'adForm.priceTo',
   kind: 'number',
 };
+
+/** The generic fields a stale save's conflict shows from → now (the ad's own parts are described apart). */
+const CONFLICT_FIELDS = [...TEXT_FIELDS, CURRENCY_FIELD, PRICE_FROM_FIELD, PRICE_TO_FIELD];
 
 /** Server fields shown under another part of the form. */
 const SHOWN_UNDER: Record<string, string> = { kept_photos: 'photos' };
@@ -181,19 +189,42 @@ function AdFormBody({
   };
   const errorAt = (path: string) => text((get(errors, path) as { message?: unknown } | undefined)?.message);
 
-  const save = useMutation({
-    mutationFn: (values: AdFormOutput) => {
+  // Every version of the ad this form has read: names of what its values choose by id.
+  const [readDetails, setReadDetails] = useState<AdDetails[]>(details ? [details] : []);
+  // An edit sends the version it read; a stale one shows what changed (the generic mechanism).
+  const conflict = useWriteConflict({
+    form,
+    startValues: details ? valuesFromDetails(details) : EMPTY_AD_VALUES,
+    version: rowVersion(details),
+    readCurrent: async () => {
+      // The 409 answers the ad as the list shows it; the form needs all of it.
+      const fresh = await fetchAdDetails(Number(row?.id));
+      setReadDetails((read) => [...read, fresh]);
+      return { values: valuesFromDetails(fresh), version: rowVersion(fresh) };
+    },
+  });
+  const conflictChanges = useAdConflictChanges(conflict.conflict, CONFLICT_FIELDS, readDetails);
+
+  const save = useWriteMutation({
+    mutationFn: (values: AdFormOutput, idempotencyKey: string) => {
       const body = adFormBody(values, row !== null);
-      // The form shows its fields' errors under them; only other failures open the 'Greška' dialog.
-      const options = { shownFields: shownFieldPaths(form.getValues()) };
-      return row ? updateEntity(entity, row.id, body, 'POST', options) : storeEntity(entity, body, options);
+      // The form shows its fields' errors under them, and a stale save's conflict above them; only
+      // other failures open the 'Greška' dialog.
+      const options = {
+        shownFields: shownFieldPaths(form.getValues()),
+        isStaleWriteShown: true,
+        idempotencyKey,
+      };
+      return row
+        ? updateEntity(entity, row.id, body, 'POST', { ...options, version: conflict.version })
+        : storeEntity(entity, body, options);
     },
     onSuccess: () => {
       feedback.showSuccess(row ? t(messages.updated) : t(messages.created));
       onSaved();
     },
     onError: (error) => {
-      if (!(error instanceof HttpError)) return;
+      if (!(error instanceof HttpError) || conflict.catchStale(error)) return;
       for (const [field, fieldMessages] of Object.entries(error.fieldErrors)) {
         if (fieldMessages[0]) {
           form.setError((SHOWN_UNDER[field] ?? field) as Path<AdFormValues>, {
@@ -211,10 +242,11 @@ function AdFormBody({
       title={row ? t(messages.editTitle) : t(messages.addTitle)}
       control={control}
       fields={TEXT_FIELDS}
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={form.handleSubmit((values) => save.submit(values))}
       onClose={onClose}
+      notice={<WriteConflictNotice state={conflict} changes={conflictChanges} />}
       submitButton={
-        <Button type="submit" variant="contained" disabled={save.isPending}>
+        <Button type="submit" variant="contained" disabled={save.isPending || conflict.isBlocking}>
           {t('common.save')}
         </Button>
       }
@@ -244,7 +276,7 @@ function AdFormBody({
         render={({ field, fieldState }) => (
           <ServicesField
             value={field.value}
-            known={details?.services ?? []}
+            known={readDetails.flatMap((read) => read.services)}
             onChange={field.onChange}
             onBlur={field.onBlur}
             error={text(fieldState.error?.message)}
@@ -258,7 +290,7 @@ function AdFormBody({
           <SearchSelectInput
             field={USER_FIELD}
             value={field.value}
-            knownChoices={details ? [{ id: details.posted_by_user_id, label: details.user_name }] : []}
+            knownChoices={readDetails.map((read) => ({ id: read.posted_by_user_id, label: read.user_name }))}
             onChange={field.onChange}
             onBlur={field.onBlur}
             error={text(fieldState.error?.message)}

@@ -13,7 +13,7 @@ export const SAVED_AD: AdDetails = {
   status: { id: 1, name: 'Čeka odobrenje', background_color: '#FF9800', is_reason_required: false },
   is_active: true,
   created_at: '2026-11-01T10:00:00Z',
-  updated_at: '2026-11-02T10:00:00Z',
+  updated_at: '2026-11-02T10:00:00.345Z',
   description: null,
   status_comment: null,
   all_countries: false,
