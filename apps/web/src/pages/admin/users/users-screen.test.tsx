@@ -170,6 +170,8 @@ describe('users form', { timeout: 60_000 }, () => {
       phone: '+38267111222',
       roles: '[2]',
       user_type_id: '2',
+      // The version the form read: a save over someone else's change is refused.
+      updated_at: '2026-05-01T10:00:00Z',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
