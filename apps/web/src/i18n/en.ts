@@ -474,6 +474,10 @@ export const en: Catalogue = {
     deactivateServiceText: 'An inactive service is not offered in ads. You can restore it at any time.',
     deactivateFolderText: 'Every folder and service inside it is deactivated too.',
     restoreFolderText: 'Only the folder is restored; restore the items inside it one by one.',
+    restoreWithItemsText:
+      'With the folder you can also restore the items deactivated together with it ({{count}}). Items deactivated earlier on their own stay inactive.',
+    restoreFolderOnly: 'Restore the folder only',
+    restoreWithItems: 'Restore the folder and the items deactivated with it ({{count}})',
     folder: {
       addTitle: 'New folder',
       editTitle: 'Edit folder',
@@ -483,6 +487,8 @@ export const en: Catalogue = {
       restoreQuestion: 'Restore the folder “{{name}}”?',
       deactivated: 'You have deactivated the folder “{{name}}” (items deactivated: {{count}})',
       restored: 'You have restored the folder “{{name}}”',
+      restoredWithItems:
+        'You have restored the folder “{{name}}” and the items deactivated with it (items restored: {{count}})',
     },
     service: {
       addTitle: 'New service',

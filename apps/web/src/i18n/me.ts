@@ -477,6 +477,10 @@ export const me = {
       'Neaktivna usluga se ne nudi za izbor u oglasima. Možete je vratiti u svakom trenutku.',
     deactivateFolderText: 'Deaktiviraće se i svi folderi i usluge u njemu.',
     restoreFolderText: 'Vraća se samo folder; stavke u njemu vratite pojedinačno.',
+    restoreWithItemsText:
+      'Uz folder možete vratiti i stavke deaktivirane zajedno s njim ({{count}}). Stavke deaktivirane ranije, pojedinačno, ostaju neaktivne.',
+    restoreFolderOnly: 'Vrati samo folder',
+    restoreWithItems: 'Vrati folder i stavke deaktivirane s njim ({{count}})',
     folder: {
       addTitle: 'Novi folder',
       editTitle: 'Izmjena foldera',
@@ -486,6 +490,8 @@ export const me = {
       restoreQuestion: 'Vratiti folder „{{name}}“?',
       deactivated: 'Uspješno ste deaktivirali folder „{{name}}“ (deaktiviranih stavki: {{count}})',
       restored: 'Uspješno ste vratili folder „{{name}}“',
+      restoredWithItems:
+        'Uspješno ste vratili folder „{{name}}“ i stavke deaktivirane s njim (vraćenih stavki: {{count}})',
     },
     service: {
       addTitle: 'Nova usluga',

@@ -1,6 +1,6 @@
 import type { ServiceNode, ServiceTreeRequest } from '@usluge/contract';
 import { http } from '../../../api/http-client.ts';
-import { destroyEntity } from '../../../api/list-api.ts';
+import { destroyEntity, rowVersion } from '../../../api/list-api.ts';
 
 export const SERVICES_ENTITY = 'services';
 export const SERVICE_CREDIT_HISTORY_PATH = '/api/services/service-credits-history';
@@ -31,14 +31,23 @@ export function fetchServiceTree({ isInactiveShown, search }: ServiceTreeQuery, 
 }
 
 /** Marks a node as a favourite (listed first), or unmarks it; answers the node as it is now. */
-export function toggleFavourite(node: ServiceNode) {
-  return http.get<ServiceNode>(`/api/services/set-unset-favorite-service/${node.id}`);
+export function toggleFavourite(node: ServiceNode, idempotencyKey: string) {
+  const version = rowVersion(node);
+  const query = version === undefined ? '' : `?${new URLSearchParams({ updated_at: version })}`;
+  return http.get<ServiceNode>(`/api/services/set-unset-favorite-service/${node.id}${query}`, {
+    idempotencyKey,
+  });
 }
 
 /**
  * Deactivates a node (a folder with its whole subtree: `changed_nodes` says how many), or restores
- * it; a restore under an inactive parent is refused with a message naming the parent.
+ * it; a restore under an inactive parent is refused with a message naming the parent. `isWithItems`
+ * restores a folder together with the nodes its deactivation turned off (`deactivated_items`).
  */
-export function toggleServiceActive(node: ServiceNode) {
-  return destroyEntity(SERVICES_ENTITY, node.id) as Promise<ServiceNode>;
+export function toggleServiceActive(node: ServiceNode, idempotencyKey: string, isWithItems = false) {
+  return destroyEntity<ServiceNode>(SERVICES_ENTITY, node.id, {
+    version: rowVersion(node),
+    idempotencyKey,
+    params: isWithItems ? { with_items: 'true' } : {},
+  });
 }

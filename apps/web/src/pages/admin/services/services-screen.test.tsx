@@ -17,6 +17,7 @@ function serviceNode(fields: Partial<ServiceNode> & Pick<ServiceNode, 'id' | 'na
     is_active: true,
     is_favorite: false,
     updated_at: '2026-05-01T10:00:00Z' as unknown as Date,
+    deactivated_items: 0,
     services: [],
     ...fields,
   };
@@ -215,6 +216,92 @@ describe('services screen', () => {
     expect(net.callsTo('GET /api/services/set-unset-favorite-service/20')).toHaveLength(1);
     // The tree is read again, to put the favourite first.
     await waitFor(() => expect(net.callsTo('POST /api/services/index_active')).toHaveLength(2));
+  });
+
+  it('sends the version of the node it shows and a key with a favourite toggle', async () => {
+    const garden = { ...GARDEN, updated_at: '2026-05-03T09:10:11.321Z' as unknown as Date };
+    const { net, user } = await openServices({
+      'POST /api/services/index_active': treeAnswer([CLEANING, garden]),
+      'GET /api/services/set-unset-favorite-service/20': { body: { ...garden, is_favorite: true } },
+    });
+    await user.click(within(rowOf('Baštenski radovi')).getByRole('button', { name: 'Omiljena' }));
+    const question = await screen.findByRole('dialog', { name: 'Označiti „Baštenski radovi“ kao omiljenu?' });
+    await user.click(within(question).getByRole('button', { name: 'Označi' }));
+    await waitFor(() =>
+      expect(net.callsTo('GET /api/services/set-unset-favorite-service/20')).toHaveLength(1),
+    );
+    const [call] = net.fetchMock.mock.calls.filter(([url]) =>
+      String(url).includes('set-unset-favorite-service'),
+    );
+    expect(String(call?.[0])).toBe(
+      `/api/services/set-unset-favorite-service/20?updated_at=${encodeURIComponent('2026-05-03T09:10:11.321Z')}`,
+    );
+    expect(
+      net.callsTo('GET /api/services/set-unset-favorite-service/20')[0]?.headers['idempotency-key'],
+    ).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('restores a folder with the items deactivated with it in one step, and says how many came back', async () => {
+    const inactiveFolder = serviceNode({
+      ...CLEANING,
+      is_active: false,
+      deactivated_items: 2,
+      updated_at: '2026-05-04T12:00:00.987Z' as unknown as Date,
+      services: [
+        { ...CARPETS, is_active: false },
+        { ...WINDOWS, is_active: false },
+      ],
+    });
+    const { net, user } = await openServices({
+      'POST /api/services/index_active': treeAnswer([inactiveFolder, GARDEN]),
+      'DELETE /api/services/destroy/10': { body: { ...CLEANING, is_active: true, changed_nodes: 3 } },
+    });
+    await user.click(within(rowOf('Čišćenje')).getByRole('button', { name: 'Vrati' }));
+    const question = await screen.findByRole('dialog', { name: 'Vratiti folder „Čišćenje“?' });
+    expect(question).toHaveTextContent('stavke deaktivirane zajedno s njim (2)');
+    // Both ways are offered; the safe one still has the focus.
+    expect(within(question).getByRole('button', { name: 'Otkaži' })).toHaveFocus();
+    expect(within(question).getByRole('button', { name: 'Vrati samo folder' })).toBeInTheDocument();
+    await user.click(
+      within(question).getByRole('button', { name: 'Vrati folder i stavke deaktivirane s njim (2)' }),
+    );
+    expect(
+      await screen.findByText(
+        'Uspješno ste vratili folder „Čišćenje“ i stavke deaktivirane s njim (vraćenih stavki: 3)',
+      ),
+    ).toBeInTheDocument();
+    const [call] = net.fetchMock.mock.calls.filter(([url]) =>
+      String(url).startsWith('/api/services/destroy/10'),
+    );
+    const url = new URL(String(call?.[0]), 'http://localhost');
+    expect(url.searchParams.get('with_items')).toBe('true');
+    expect(url.searchParams.get('updated_at')).toBe('2026-05-04T12:00:00.987Z');
+    expect(net.callsTo('DELETE /api/services/destroy/10')[0]?.headers['idempotency-key']).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
+  });
+
+  it('restores only the folder when asked to, and offers no choice for a folder without such items', async () => {
+    const withItems = serviceNode({ ...CLEANING, is_active: false, deactivated_items: 2 });
+    const alone = serviceNode({ ...GARDEN, is_active: false, deactivated_items: 0 });
+    const { net, user } = await openServices({
+      'POST /api/services/index_active': treeAnswer([withItems, alone]),
+      'DELETE /api/services/destroy/10': { body: { ...CLEANING, is_active: true, changed_nodes: 1 } },
+    });
+    await user.click(within(rowOf('Baštenski radovi')).getByRole('button', { name: 'Vrati' }));
+    let question = await screen.findByRole('dialog', { name: 'Vratiti folder „Baštenski radovi“?' });
+    expect(within(question).queryByRole('button', { name: 'Vrati samo folder' })).toBeNull();
+    await user.click(within(question).getByRole('button', { name: 'Otkaži' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(rowOf('Čišćenje')).getByRole('button', { name: 'Vrati' }));
+    question = await screen.findByRole('dialog', { name: 'Vratiti folder „Čišćenje“?' });
+    await user.click(within(question).getByRole('button', { name: 'Vrati samo folder' }));
+    expect(await screen.findByText('Uspješno ste vratili folder „Čišćenje“')).toBeInTheDocument();
+    const [call] = net.fetchMock.mock.calls.filter(([url]) =>
+      String(url).startsWith('/api/services/destroy/10'),
+    );
+    expect(new URL(String(call?.[0]), 'http://localhost').searchParams.has('with_items')).toBe(false);
   });
 
   it('deactivates a folder and says how many nodes went with it', async () => {

@@ -15,6 +15,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ServiceCreditHistoryRow, ServiceNode } from '@usluge/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../../api/http-error.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { feedback } from '../../../components/feedback/feedback-store.ts';
 import { HistoryDialog, historyQueryKey } from '../../../components/list/history-table.tsx';
@@ -73,6 +74,9 @@ const HISTORY_COLUMNS: readonly ColumnConfig<ServiceCreditHistoryRow>[] = [
   { key: 'changed_by', titleKey: 'services.changedBy' },
 ];
 
+/** A deactivation or restore; `isWithItems`: a folder's restore with the items deactivated with it. */
+type ActivityChange = { node: ServiceNode; idempotencyKey: string; isWithItems: boolean };
+
 type OpenDialog =
   | { kind: 'none' }
   | { kind: 'form'; node: ServiceNode | null; preset: NewNodePreset }
@@ -129,27 +133,39 @@ export function ServicesScreen() {
     [],
   );
 
+  // A stale toggle (someone changed the node meanwhile): the error dialog says so, the tree reloads.
+  const reloadIfStale = (error: Error) => {
+    if (error instanceof HttpError && error.isStaleWrite) void reload();
+  };
+
   const favourite = useMutation({
-    mutationFn: toggleFavourite,
+    mutationFn: ({ node, idempotencyKey }: { node: ServiceNode; idempotencyKey: string }) =>
+      toggleFavourite(node, idempotencyKey),
     onSuccess: (node) => {
       feedback.showSuccess(
         t(node.is_favorite ? 'services.favourited' : 'services.unfavourited', { name: node.name }),
       );
       void reload();
     },
+    onError: reloadIfStale,
   });
 
   const activity = useMutation({
-    mutationFn: toggleServiceActive,
-    onSuccess: (answer, node) => {
+    mutationFn: ({ node, idempotencyKey, isWithItems }: ActivityChange) =>
+      toggleServiceActive(node, idempotencyKey, isWithItems),
+    onSuccess: (answer, { node, isWithItems }) => {
       const messages = messagesOf(node.is_service);
-      feedback.showSuccess(
-        answer.is_active
-          ? t(messages.restored, { name: node.name })
-          : t(messages.deactivated, { name: node.name, count: answer.changed_nodes ?? 1 }),
-      );
+      const count = answer.changed_nodes ?? 1;
+      let message = t(messages.deactivated, { name: node.name, count });
+      if (answer.is_active) {
+        message = isWithItems
+          ? t('services.folder.restoredWithItems', { name: node.name, count })
+          : t(messages.restored, { name: node.name });
+      }
+      feedback.showSuccess(message);
       void reload();
     },
+    onError: reloadIfStale,
   });
 
   // Dialogs keep their last text while they fade out.
@@ -265,11 +281,26 @@ export function ServicesScreen() {
         confirmLabel={confirm.confirmLabel}
         isBusy={favourite.isPending || activity.isPending}
         onCancel={close}
-        onConfirm={() => {
+        onConfirm={(idempotencyKey) => {
           if (!confirmNode) return;
-          const mutation = dialog.kind === 'favourite' ? favourite : activity;
-          mutation.mutate(confirmNode, { onSettled: close });
+          const change = { node: confirmNode, idempotencyKey };
+          const answer =
+            dialog.kind === 'favourite'
+              ? favourite.mutateAsync(change)
+              : activity.mutateAsync({ ...change, isWithItems: confirm.isWithItemsOffered });
+          return answer.finally(close);
         }}
+        alternative={
+          confirm.isWithItemsOffered && confirmNode
+            ? {
+                label: t('services.restoreFolderOnly'),
+                onConfirm: (idempotencyKey) =>
+                  activity
+                    .mutateAsync({ node: confirmNode, idempotencyKey, isWithItems: false })
+                    .finally(close),
+              }
+            : undefined
+        }
       />
 
       {shown?.kind === 'history' && (
@@ -289,8 +320,12 @@ export function ServicesScreen() {
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-/** The favourite and deactivate / restore questions, naming the node. */
+/**
+ * The favourite and deactivate / restore questions, naming the node. An inactive folder whose
+ * deactivation turned items off offers to restore them with it (the main choice), or it alone.
+ */
 function confirmTexts(shown: OpenDialog | null, t: Translate) {
+  const isWithItemsOffered = false;
   if (shown?.kind === 'favourite') {
     const { node } = shown;
     return node.is_favorite
@@ -298,28 +333,41 @@ function confirmTexts(shown: OpenDialog | null, t: Translate) {
           title: t('services.unfavouriteQuestion', { name: node.name }),
           text: t('services.favouriteText'),
           confirmLabel: t('services.unfavourite'),
+          isWithItemsOffered,
         }
       : {
           title: t('services.favouriteQuestion', { name: node.name }),
           text: t('services.favouriteText'),
           confirmLabel: t('services.markFavourite'),
+          isWithItemsOffered,
         };
   }
   if (shown?.kind === 'active') {
     const { node } = shown;
     const messages = messagesOf(node.is_service);
     if (!node.is_active) {
+      const count = node.is_service ? 0 : node.deactivated_items;
+      if (count > 0) {
+        return {
+          title: t(messages.restoreQuestion, { name: node.name }),
+          text: t('services.restoreWithItemsText', { count }),
+          confirmLabel: t('services.restoreWithItems', { count }),
+          isWithItemsOffered: true,
+        };
+      }
       return {
         title: t(messages.restoreQuestion, { name: node.name }),
         text: node.is_service ? t('list.restoreText') : t('services.restoreFolderText'),
         confirmLabel: t('list.restore'),
+        isWithItemsOffered,
       };
     }
     return {
       title: t(messages.deactivateQuestion, { name: node.name }),
       text: node.is_service ? t('services.deactivateServiceText') : t('services.deactivateFolderText'),
       confirmLabel: t('list.deactivate'),
+      isWithItemsOffered,
     };
   }
-  return { title: '', text: '', confirmLabel: undefined };
+  return { title: '', text: '', confirmLabel: undefined, isWithItemsOffered };
 }
