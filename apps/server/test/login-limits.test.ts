@@ -199,6 +199,23 @@ describe('POST /api/users/unlock/{id}', () => {
     expect(other.statusCode).toBe(422);
   });
 
+  it('is in the API document, with its answer and the Idempotency-Key header', async () => {
+    const document = (await app.t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const unlockDoc = document.paths['/api/users/unlock/{id}']?.post as {
+      parameters: { name: string; in: string }[];
+      responses: Record<string, { content: Record<string, { schema: { properties: object } }> }>;
+    };
+    expect(unlockDoc.parameters.map((p) => `${p.in} ${p.name}`).sort()).toEqual([
+      'header idempotency-key',
+      'path id',
+    ]);
+    expect(
+      Object.keys(unlockDoc.responses['200']?.content['application/json']?.schema.properties ?? {}),
+    ).toEqual(['message', 'was_locked']);
+  });
+
   it('is for administrators only, and 404 for a user who does not exist', async () => {
     expect((await unlock(locked.id, moderator)).statusCode).toBe(403);
     const anonymous = await unlock(locked.id, undefined);
