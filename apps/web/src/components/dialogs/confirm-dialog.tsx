@@ -70,7 +70,8 @@ export function ConfirmDialog({
       onClose={onCancel}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      maxWidth="xs"
+      // Three buttons fit one line of a wider dialog (they wrap on a phone).
+      maxWidth={alternative ? 'sm' : 'xs'}
       fullWidth
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>

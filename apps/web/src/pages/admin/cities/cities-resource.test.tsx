@@ -171,6 +171,7 @@ describe('cities screen', () => {
         name: 'Podgorica',
         post_code: '81101',
         os_country_id: 2,
+        updated_at: '2024-05-01T10:00:00Z',
       }),
     );
     expect(await screen.findByText('Uspješno ste izmijenili grad')).toBeInTheDocument();
@@ -192,6 +193,7 @@ describe('cities screen', () => {
         name: 'Niš',
         post_code: '18000',
         os_country_id: 2,
+        updated_at: '2024-04-01T10:00:00Z',
       }),
     );
   });
