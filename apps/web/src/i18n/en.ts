@@ -141,6 +141,8 @@ export const en: Catalogue = {
     discardText: 'The changes in this form have not been saved.',
     keepEditing: 'Keep editing',
     discard: 'Discard changes',
+    leaveTitle: 'Leave this page?',
+    leaveText: 'You have unsaved changes. If you leave this page, they will be lost.',
     changePassword: 'Change password',
     passwordHint: 'At least 8 characters.',
     imageHint: 'PNG or JPEG, up to 2 MB',

@@ -144,6 +144,8 @@ export const me = {
     discardText: 'Izmjene u ovom obrascu nisu sačuvane.',
     keepEditing: 'Nastavi uređivanje',
     discard: 'Odbaci izmjene',
+    leaveTitle: 'Napustiti stranicu?',
+    leaveText: 'Imate nesačuvane izmjene. Ako napustite stranicu, izgubićete ih.',
     changePassword: 'Promijeni lozinku',
     passwordHint: 'Minimum 8 karaktera.',
     imageHint: 'PNG ili JPEG, do 2 MB',

@@ -20,11 +20,13 @@ import { Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
 import { requireSessionLoader } from '../../auth/require-session.ts';
 import { logout } from '../../auth/session-api.ts';
 import { useCurrentUser } from '../../auth/session-store.ts';
+import { useOpenDialog } from '../../components/form/open-dialogs.ts';
 import { LanguageSwitch } from '../../components/layout/language-switch.tsx';
 import { focusMainContent, MAIN_CONTENT_ID, SkipLink } from '../../components/layout/skip-link.tsx';
 import { StatusScreen } from '../../components/layout/status-screen.tsx';
 import { ThemeToggle } from '../../components/layout/theme-toggle.tsx';
 import { isAdminRouteHandle } from '../admin-areas.ts';
+import { NavigationGuard } from '../navigation-guard.tsx';
 import { appQueryClient } from '../query-client.ts';
 import { AdminMenu } from './admin-menu.tsx';
 
@@ -52,6 +54,8 @@ export function AdminLayout() {
     setDrawerOpen(isWide);
   }, [isWide]);
 
+  // On a phone the menu lies over the screen like a dialog: Back closes it.
+  useOpenDialog(!isWide && isDrawerOpen, () => setDrawerOpen(false));
   useEffect(() => {
     document.title = `${title} · ${t('common.appName')}`;
   }, [title, t]);
@@ -96,6 +100,7 @@ export function AdminLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
+      <NavigationGuard />
       <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {/* No tooltip on a phone: there the menu opens over the screen, and the tooltip would stay over it. */}

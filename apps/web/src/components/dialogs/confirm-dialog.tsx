@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenDialog } from '../form/open-dialogs.ts';
 import { useIdempotencyKey } from '../form/use-write-mutation.ts';
 
 /**
@@ -64,6 +65,8 @@ export function ConfirmDialog({
       });
   };
   const isDisabled = isBusy || isWaiting;
+  // The browser's Back answers it as Escape does: the safe way out.
+  useOpenDialog(isOpen, onCancel);
   return (
     <Dialog
       open={isOpen}

@@ -7,12 +7,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
+import { useOpenDialog } from '../form/open-dialogs.ts';
 import { feedback, SNACKBAR_DURATION_MS, useFeedbackState } from './feedback-store.ts';
 
 /** Renders the 'Greška' dialog and the snackbar (SPEC.md section 8). Mounted once per MUI screen tree. */
 export function FeedbackHost() {
   const { t } = useTranslation();
   const { error, snack } = useFeedbackState();
+  // The browser's Back closes the error dialog instead of leaving the page.
+  useOpenDialog(error !== null, () => feedback.closeError());
 
   return (
     <>

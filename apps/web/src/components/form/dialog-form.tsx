@@ -11,10 +11,10 @@ import {
   createContext,
   type FormEventHandler,
   type ReactNode,
-  useCallback,
   useContext,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -23,15 +23,31 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { FormFields } from './form-field-input.tsx';
 import type { FormField } from './form-types.ts';
+import { notifyOpenDialogs, useOpenDialog } from './open-dialogs.ts';
 
-/** How the form inside a FormDialogFrame tells it whether it holds unsaved changes. */
-const UnsavedChangesContext = createContext<(hasChanges: boolean) => void>(() => {});
+/**
+ * What the form inside a FormDialogFrame shares with it: whether it holds unsaved changes (told by
+ * the form, read by the navigation guard and the draft keeper) and the id of its title.
+ */
+type FormFrame = { setHasChanges: (hasChanges: boolean) => void; hasChanges: () => boolean; titleId: string };
+
+const FormFrameContext = createContext<FormFrame>({
+  setHasChanges: () => {},
+  hasChanges: () => false,
+  titleId: '',
+});
+
+/** The FormDialogFrame around a form (a no-op frame outside one). */
+export function useFormFrame(): FormFrame {
+  return useContext(FormFrameContext);
+}
 
 /**
  * A dialog whose form mounts when it opens and unmounts when it has closed, so an unsaved form
  * always starts over (SPEC.md section 2). `children` renders the form, labelled by `titleId`.
- * A click outside or Escape closes it at once when nothing was changed; with unsaved changes it
- * asks first (keep editing / discard). The form's own cancel button closes without asking.
+ * A click outside, Escape or the browser's Back (a phone's back gesture; see open-dialogs.ts)
+ * closes it at once when nothing was changed; with unsaved changes it asks first (keep editing /
+ * discard). The form's own cancel button closes without asking.
  */
 export function FormDialogFrame({
   isOpen,
@@ -52,27 +68,38 @@ export function FormDialogFrame({
   const titleId = useId();
   const hasChanges = useRef(false);
   const [isDiscardAsked, setDiscardAsked] = useState(false);
-  const setHasChanges = useCallback((next: boolean) => {
-    hasChanges.current = next;
-  }, []);
+  const frame = useMemo<FormFrame>(
+    () => ({
+      setHasChanges: (next) => {
+        if (hasChanges.current === next) return;
+        hasChanges.current = next;
+        notifyOpenDialogs();
+      },
+      hasChanges: () => hasChanges.current,
+      titleId,
+    }),
+    [titleId],
+  );
   useEffect(() => {
     if (!isOpen) setDiscardAsked(false);
   }, [isOpen]);
+  const requestClose = () => {
+    if (hasChanges.current) setDiscardAsked(true);
+    else onClose();
+  };
+  useOpenDialog(isOpen, requestClose, frame.hasChanges);
 
   return (
     <>
       <Dialog
         open={isOpen}
-        onClose={() => {
-          if (hasChanges.current) setDiscardAsked(true);
-          else onClose();
-        }}
+        onClose={requestClose}
         aria-labelledby={titleId}
         fullWidth
         fullScreen={isFullScreenOnPhone && isPhone}
         slotProps={{ paper: { sx: { maxWidth: isFullScreenOnPhone && isPhone ? undefined : width } } }}
       >
-        <UnsavedChangesContext value={setHasChanges}>{children(titleId)}</UnsavedChangesContext>
+        <FormFrameContext value={frame}>{children(titleId)}</FormFrameContext>
       </Dialog>
       <ConfirmDialog
         isOpen={isOpen && isDiscardAsked}
@@ -95,7 +122,7 @@ export function FormDialogFrame({
  * react-hook-form, such as the add-credits form); forgets them when it unmounts.
  */
 export function useReportChanges(hasChanges: boolean) {
-  const setHasChanges = useContext(UnsavedChangesContext);
+  const { setHasChanges } = useFormFrame();
   useEffect(() => {
     setHasChanges(hasChanges);
   }, [hasChanges, setHasChanges]);
@@ -135,6 +162,7 @@ export function DialogForm<Values extends FieldValues, Output>({
   onClose: () => void;
   /** A `type="submit"` button: its label and busy state differ per dialog. */
   submitButton: ReactNode;
+  /** Shown above the fields (a stale save's conflict: WriteConflictNotice). */
   notice?: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type AdDetails, type AdRow, formatDateTime } from '@usluge/contract';
 import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenDialog } from '../../../components/form/open-dialogs.ts';
 import type { RowActionDialogProps } from '../../../components/list/resource-types.ts';
 import { AdPhotos } from './ad-photos.tsx';
 import { AdStatusChip, useStatusName } from './ad-status.tsx';
@@ -235,13 +236,16 @@ export function AdDetailsDialog({ row, isOpen, onClose }: RowActionDialogProps<A
   const titleId = useId();
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [isLightboxOpen, setLightboxOpen] = useState(false);
+  // Escape in the lightbox closes the lightbox only (the browser's Back there, nothing); outside
+  // it, either closes the dialog.
+  const requestClose = () => {
+    if (!isLightboxOpen) onClose();
+  };
+  useOpenDialog(isOpen, requestClose);
   return (
     <Dialog
       open={isOpen}
-      onClose={() => {
-        // Escape in the lightbox closes the lightbox only.
-        if (!isLightboxOpen) onClose();
-      }}
+      onClose={requestClose}
       aria-labelledby={titleId}
       fullWidth
       fullScreen={isPhone}
