@@ -518,6 +518,12 @@ export const en: Catalogue = {
     recipients: 'Recipients',
     targetsHint: 'Choose user types, users or both.',
   },
+  drafts: {
+    offer: 'You have an unsaved draft: “{{title}}”, from {{when}}.',
+    untitled: 'form',
+    restore: 'Restore',
+    discard: 'Discard',
+  },
   notFound: {
     title: 'Page not found',
     text: 'The page you are looking for does not exist or has moved.',

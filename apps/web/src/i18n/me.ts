@@ -521,6 +521,12 @@ export const me = {
     recipients: 'Broj primalaca',
     targetsHint: 'Izaberite tipove korisnika, korisnike ili oboje.',
   },
+  drafts: {
+    offer: 'Imate nesačuvan nacrt: „{{title}}“, od {{when}}.',
+    untitled: 'obrazac',
+    restore: 'Vrati',
+    discard: 'Odbaci',
+  },
   notFound: {
     title: 'Stranica nije pronađena',
     text: 'Stranica koju tražite ne postoji ili je premještena.',

@@ -29,6 +29,7 @@ import { isAdminRouteHandle } from '../admin-areas.ts';
 import { NavigationGuard } from '../navigation-guard.tsx';
 import { appQueryClient } from '../query-client.ts';
 import { AdminMenu } from './admin-menu.tsx';
+import { DraftOffer } from './draft-offer.tsx';
 
 const DRAWER_WIDTH = 264;
 
@@ -53,9 +54,9 @@ export function AdminLayout() {
   useEffect(() => {
     setDrawerOpen(isWide);
   }, [isWide]);
-
   // On a phone the menu lies over the screen like a dialog: Back closes it.
   useOpenDialog(!isWide && isDrawerOpen, () => setDrawerOpen(false));
+
   useEffect(() => {
     document.title = `${title} · ${t('common.appName')}`;
   }, [title, t]);
@@ -99,8 +100,8 @@ export function AdminLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <SkipLink />
       <NavigationGuard />
+      <SkipLink />
       <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {/* No tooltip on a phone: there the menu opens over the screen, and the tooltip would stay over it. */}
@@ -146,7 +147,10 @@ export function AdminLayout() {
       >
         <Toolbar />
         {isAllowed ? (
-          <Outlet />
+          <>
+            <DraftOffer userId={user.id} />
+            <Outlet />
+          </>
         ) : (
           <StatusScreen
             title={title}

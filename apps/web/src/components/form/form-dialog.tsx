@@ -12,6 +12,7 @@ import type { FormDialogProps, RowBase } from '../list/resource-types.ts';
 import { DialogForm, FormDialogFrame } from './dialog-form.tsx';
 import { shownFields } from './form-field-input.tsx';
 import type { FormConfig } from './form-types.ts';
+import { secretFieldNames, useFormDraft } from './use-draft.ts';
 import { useWriteConflict } from './use-write-conflict.ts';
 import { useWriteMutation } from './use-write-mutation.ts';
 import { fieldConflictChanges, WriteConflictNotice } from './write-conflict-notice.tsx';
@@ -50,6 +51,8 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
     resolver: formResolver(config, isEditing),
     defaultValues: (row ? config.fromRow(row) : config.emptyValues) as never,
   });
+  // A draft kept when the session ended under this form comes back here (use-draft.ts).
+  useFormDraft(form, { entity, row, secretFields: secretFieldNames(config.fields) });
 
   // An edit sends the version it read; a stale one shows what changed (WriteConflictNotice).
   const conflict = useWriteConflict({

@@ -21,6 +21,7 @@ import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityId } from '../../api/list-api.ts';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
+import { DraftScope, useDraftHost } from '../form/use-draft.ts';
 import { ReportDialog } from '../report/report-dialog.tsx';
 import { FilterField } from './filter-field.tsx';
 import { ListCards } from './list-cards.tsx';
@@ -55,6 +56,12 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
   const { state } = engine;
   const [draft, setDraft] = useState<FilterDraft>(state.filters);
   const [dialog, setDialog] = useState<OpenDialog<Row>>({ kind: 'none' });
+  // 'Vrati' on a draft kept when a session ended opens its dialog again (components/form/use-draft.ts).
+  useDraftHost((dialogName, row) => {
+    if (dialogName === 'form') setDialog({ kind: 'form', row: row as Row | null });
+    const actionKey = dialogName.startsWith('action:') ? dialogName.slice('action:'.length) : null;
+    if (actionKey && row) setDialog({ kind: 'action', key: actionKey, row: row as Row });
+  });
   const theme = useTheme();
   // Below md a table of every column would need sideways scrolling: a phone gets cards instead.
   const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -329,14 +336,18 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
       })}
 
       {openAction && lastAction.current && (
-        <Fragment key={`${openAction.key}:${lastAction.current.row.id}`}>
+        <DraftScope
+          key={`${openAction.key}:${lastAction.current.row.id}`}
+          dialog={`action:${openAction.key}`}
+          row={lastAction.current.row}
+        >
           {openAction.renderDialog({
             row: lastAction.current.row,
             isOpen: dialog.kind === 'action',
             onClose: () => setDialog({ kind: 'none' }),
             onChanged: engine.refresh,
           })}
-        </Fragment>
+        </DraftScope>
       )}
 
       {openBulk && lastBulk.current && (

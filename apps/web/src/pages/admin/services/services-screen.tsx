@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../api/http-error.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { feedback } from '../../../components/feedback/feedback-store.ts';
+import { useDraftHost } from '../../../components/form/use-draft.ts';
 import { HistoryDialog, historyQueryKey } from '../../../components/list/history-table.tsx';
 import type { ColumnConfig, ResourceMessages } from '../../../components/list/resource-types.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
@@ -100,6 +101,17 @@ export function ServicesScreen() {
   const [search, setSearch] = useState('');
   const [isInactiveShown, setInactiveShown] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  // 'Vrati' on a draft kept when a session ended opens the node's form again (use-draft.ts); a new
+  // node's folder and kind are the draft's own values.
+  useDraftHost((dialogName, row, draft) => {
+    if (dialogName !== 'form') return;
+    const { service_id: parentId, is_service: isService } = draft.values;
+    setDialog({
+      kind: 'form',
+      node: row as ServiceNode | null,
+      preset: { parentId: typeof parentId === 'number' ? parentId : null, isService: isService === true },
+    });
+  });
   // What the user opened, and (apart from it) what a search opened: clearing the search goes back.
   const [expanded, setExpanded] = useState<string[]>([]);
   const [searchExpanded, setSearchExpanded] = useState<string[]>([]);

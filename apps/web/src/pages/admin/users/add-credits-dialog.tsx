@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../api/http-error.ts';
 import { fetchPicker } from '../../../api/list-api.ts';
 import { FormDialogFrame, useReportChanges } from '../../../components/form/dialog-form.tsx';
+import { useDraft } from '../../../components/form/use-draft.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { formatMoney } from '../credits/credit-texts.ts';
 import { storeLeadTransaction } from './credits-api.ts';
@@ -32,6 +33,9 @@ type Props = {
   /** The new ledger row, after the server has added it. */
   onAdded: (row: LeadTransactionRow) => void;
 };
+
+/** What the credits dialog calls this dialog when a draft reopens it (use-draft.ts). */
+export const ADD_CREDITS_DIALOG = 'add-credits';
 
 /** 'Crna Gora · EUR · 0.50': which price, in which currency, how much a credit costs. */
 export function creditPriceLabel(price: CreditPriceRow): string {
@@ -71,6 +75,18 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
   // One key per body: a retry of the same request is answered once; a changed body is a new one.
   const attempt = useRef<{ key: string; body: string } | null>(null);
   useReportChanges(priceId !== '' || quantity !== '' || total !== '');
+  // A draft kept when the session ended under this form comes back here (use-draft.ts).
+  useDraft({
+    entity: 'lead_transactions',
+    row: null,
+    dialog: ADD_CREDITS_DIALOG,
+    read: () => ({ credit_price_id: priceId, credit_amount: quantity, total }),
+    apply: (draft) => {
+      if (typeof draft.credit_price_id === 'number') setPriceId(draft.credit_price_id);
+      if (typeof draft.credit_amount === 'string') setQuantity(draft.credit_amount);
+      if (typeof draft.total === 'string') setTotal(draft.total);
+    },
+  });
 
   const price = prices.data?.find((row) => row.id === priceId) ?? null;
   const totalFor = (text: string, perCredit: number | undefined) => {

@@ -7,11 +7,12 @@ import type { LeadTransactionRow, UserRow } from '@usluge/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../components/feedback/feedback-store.ts';
+import { useDraftHost } from '../../../components/form/use-draft.ts';
 import { HistoryDialog, historyQueryKey } from '../../../components/list/history-table.tsx';
 import { DateTimeText } from '../../../components/list/list-cells.tsx';
 import type { ColumnConfig, RowActionDialogProps } from '../../../components/list/resource-types.ts';
 import { formatCreditChange, formatMoney } from '../credits/credit-texts.ts';
-import { AddCreditsDialog } from './add-credits-dialog.tsx';
+import { ADD_CREDITS_DIALOG, AddCreditsDialog } from './add-credits-dialog.tsx';
 import { LEAD_TRANSACTIONS_PATH } from './credits-api.ts';
 
 /** A user's credit history (SPEC.md 2): when, before, change, after, price, total, who. */
@@ -53,6 +54,10 @@ export function CreditsDialog({ row: user, isOpen, onClose, onChanged }: RowActi
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [isAdding, setAdding] = useState(false);
+  // 'Vrati' on a draft of the add-credits form opens it again (use-draft.ts).
+  useDraftHost((dialogName) => {
+    if (dialogName === ADD_CREDITS_DIALOG) setAdding(true);
+  });
   // The list's balance until this dialog adds credits; then the server's answer.
   const [balance, setBalance] = useState<number | null>(null);
   const shownBalance = balance ?? user.credit ?? 0;

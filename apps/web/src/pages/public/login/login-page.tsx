@@ -7,24 +7,35 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { CurrentUser } from '@usluge/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { HttpError } from '../../../api/http-error.ts';
 import { homePathFor } from '../../../app/shell/admin-menu.tsx';
+import { RETURN_TO_PARAM, safeReturnPath } from '../../../auth/return-to.ts';
 import { ensureSession, login } from '../../../auth/session-api.ts';
 import { getCurrentUser, isAuthenticatedFlagSet } from '../../../auth/session-store.ts';
 import { PublicCardLayout } from '../../../components/layout/public-card-layout.tsx';
 
 type FieldErrors = { username?: string; password?: string };
 
+/** The page the visitor came from (a session that ended), when it is one they may open; else home. */
+function pageAfterLogin(user: CurrentUser, returnTo: string | null): string {
+  const roleIds = user.roles.map((role) => role.id);
+  return safeReturnPath(returnTo, roleIds) ?? homePathFor(roleIds);
+}
+
 /**
  * SPEC.md section 2, /login: focus on username, Enter submits, show/hide password, red alert on
- * failure. A visitor who is signed in already goes on to the admin home instead.
+ * failure. After signing in (or when signed in already) the visitor goes on to the page named by
+ * `returnTo` (where their session ended), else to the admin home.
  */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnTo = searchParams.get(RETURN_TO_PARAM);
   // With a session (or the flag that there may be one) the form waits for the check, not to flash.
   const [isCheckingSession, setCheckingSession] = useState(
     () => getCurrentUser() !== null || isAuthenticatedFlagSet(),
@@ -44,13 +55,13 @@ export function LoginPage() {
     let isCurrent = true;
     void ensureSession().then((user) => {
       if (!isCurrent) return;
-      if (user) void navigate(homePathFor(user.roles.map((role) => role.id)), { replace: true });
+      if (user) void navigate(pageAfterLogin(user, returnTo), { replace: true });
       else setCheckingSession(false);
     });
     return () => {
       isCurrent = false;
     };
-  }, [navigate]);
+  }, [navigate, returnTo]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,7 +75,7 @@ export function LoginPage() {
     setFailure(null);
     try {
       const user = await login(username.trim(), password);
-      await navigate(homePathFor(user.roles.map((role) => role.id)), { replace: true });
+      await navigate(pageAfterLogin(user, returnTo), { replace: true });
     } catch (error) {
       setFailure(
         error instanceof HttpError

@@ -27,6 +27,7 @@ import { DialogForm, FormDialogFrame } from '../../../../components/form/dialog-
 import { FormFieldInput } from '../../../../components/form/form-field-input.tsx';
 import type { FormField } from '../../../../components/form/form-types.ts';
 import { SearchSelectInput } from '../../../../components/form/search-select-field.tsx';
+import { useFormDraft } from '../../../../components/form/use-draft.ts';
 import { useWriteConflict } from '../../../../components/form/use-write-conflict.ts';
 import { useWriteMutation } from '../../../../components/form/use-write-mutation.ts';
 import { WriteConflictNotice } from '../../../../components/form/write-conflict-notice.tsx';
@@ -176,6 +177,13 @@ function AdFormBody({
       error: validationErrorMap(currentLanguage()),
     }) as unknown as Resolver<AdFormValues, unknown, AdFormOutput>,
     defaultValues: details ? valuesFromDetails(details) : EMPTY_AD_VALUES,
+  });
+  // A draft kept when the session ended under this form comes back here (use-draft.ts); photos
+  // chosen now are files, which a draft cannot hold.
+  useFormDraft(form, {
+    entity,
+    row,
+    toDraft: (values) => ({ ...values, photos: values.photos.filter((photo) => photo.kind === 'kept') }),
   });
   const { control } = form;
   const { errors } = useFormState({ control });
