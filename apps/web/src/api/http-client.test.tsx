@@ -30,6 +30,24 @@ describe('HTTP client', () => {
     expect(request?.body).toEqual({ a: 1 });
   });
 
+  it('sends the Idempotency-Key given, and exposes a stale write as its current row without an error dialog', async () => {
+    const current = { id: 4, name: 'Sada', updated_at: '2026-11-25T19:42:31.123Z' };
+    const stale = { status: 409, body: { message: 'Neko je u međuvremenu izmijenio ovaj zapis.', current } };
+    const net = mockFetch({ 'PUT /api/things/update/4': stale });
+    const failure = await http
+      .put('/api/things/update/4', { name: 'Moje' }, { idempotencyKey: 'key-4a', isStaleWriteShown: true })
+      .catch((error: unknown) => error);
+    expect(net.requests[0]?.headers['idempotency-key']).toBe('key-4a');
+    expect(failure).toBeInstanceOf(HttpError);
+    expect((failure as HttpError).isStaleWrite).toBe(true);
+    expect((failure as HttpError).current).toEqual(current);
+    expect(onError).not.toHaveBeenCalled();
+    // A caller that does not show the conflict itself gets the error dialog; other 409s are not stale.
+    await http.put('/api/things/update/4', { name: 'Moje' }).catch(() => {});
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(new HttpError(409, { message: 'Već postoji.' }).isStaleWrite).toBe(false);
+  });
+
   it('on 401 refreshes the session once, then retries the call', async () => {
     const net = mockFetch({
       'GET /api/user': [{ status: 401, body: { message: 'Istekao token.' } }, { body: ADMIN_USER }],

@@ -73,7 +73,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      // Three buttons fit one line of a wider dialog (they wrap on a phone).
+      // A second choice (with its longer words) gets a wider dialog; the buttons wrap when short of room.
       maxWidth={alternative ? 'sm' : 'xs'}
       fullWidth
     >
