@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { idNameSchema, timestampSchema } from './entities.ts';
 import {
   formBoolean,
-  hasAtMostTwoDecimals,
   jsonTextOrValue,
   optionalText,
   positiveMoney,
@@ -11,7 +10,7 @@ import {
   requiredText,
 } from './fields.ts';
 import { STATUSES_REQUIRING_REASON } from './ids.ts';
-import { msg, type ValidationMessageKey } from './validation.ts';
+import { msg, type PlainMessageKey } from './validation.ts';
 import { rowVersionSchema } from './writes.ts';
 
 /** Shifts of a working day (SPEC.md 5): at least 5 minutes, in order, none past midnight. */
@@ -19,7 +18,7 @@ export const SHIFT_MIN_MINUTES = 5;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(:00)?$/;
 
 export type Shift = { start_at: string; stop_at: string };
-export type ShiftIssue = { index: number; field: keyof Shift; key: ValidationMessageKey };
+export type ShiftIssue = { index: number; field: keyof Shift; key: PlainMessageKey };
 
 /** 'HH:MM' (24-hour) as minutes after midnight, or null when it is not such a time. */
 export function minutesOf(time: string): number | null {
@@ -177,12 +176,7 @@ export const AD_PHOTOS_MAX = 10;
 /** 'price to': empty or 0 means none (SPEC.md 5: 'A price_to of zero is sent as empty'). */
 const optionalPrice = z.preprocess(
   (value) => (value === '' || value === null || value === undefined || Number(value) === 0 ? null : value),
-  z.coerce
-    .number({ error: msg('enter_value') })
-    .positive({ error: msg('positive') })
-    .max(999_999_999.99, { error: msg('max_value') })
-    .refine(hasAtMostTwoDecimals, { error: msg('decimals'), params: { n: 2 } })
-    .nullable(),
+  positiveMoney().nullable(),
 );
 
 const placeSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './validation.ts';
+import { msg, msgWith, typeMsg } from './validation.ts';
 
 /** Building blocks of form schemas, so that every form says 'Obavezno polje.' the same way. */
 export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
@@ -28,10 +28,10 @@ export const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Ma
 /** An amount of money more than 0 with 2 decimals at most: a price, a price per credit. */
 export const positiveMoney = (max = 999_999_999.99) =>
   z.coerce
-    .number({ error: msg('enter_value') })
+    .number(typeMsg('enter_value'))
     .positive({ error: msg('positive') })
-    .max(max, { error: msg('max_value') })
-    .refine(hasAtMostTwoDecimals, { error: msg('decimals'), params: { n: 2 } });
+    .max(max)
+    .refine(hasAtMostTwoDecimals, msgWith('decimals', { n: 2 }));
 
 /** true/false as JSON sends them, or as text from a multipart form. */
 export const formBoolean = z.preprocess(
@@ -59,7 +59,7 @@ export const requiredIdList = (max: number) =>
   z.preprocess(
     jsonTextOrValue,
     z
-      .array(z.coerce.number().int().positive(), { error: msg('required_selection') })
+      .array(z.coerce.number().int().positive(), typeMsg('required_selection'))
       .min(1, { error: msg('required_selection') })
       .max(max)
       .transform((ids) => [...new Set(ids)]),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './validation.ts';
+import { msgWith } from './validation.ts';
 
 /** Comparison a list filter applies; each resource allows a subset per column. */
 export const FILTER_OPERATORS = ['contains', 'equals', 'gte', 'lte', 'between', 'in'] as const;
@@ -35,6 +35,8 @@ export const MAX_REPORT_COLUMNS = 100;
 
 /** Sort keys of one request at most: a screen sorts by one, and each key costs the database. */
 export const MAX_SORT_KEYS = 10;
+const hasSortKeysWithin = (keys: readonly unknown[]) => keys.length <= MAX_SORT_KEYS;
+const sortKeysMessage = msgWith('max_sort_keys', { n: MAX_SORT_KEYS });
 
 type SortOptions = { sortBy: string[]; sortDesc: boolean[] };
 
@@ -63,8 +65,8 @@ export const listRequestSchema = z.object({
     .object({
       page: z.coerce.number().int().min(1).optional().default(1),
       itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(10),
-      sortBy: z.array(z.string()).max(MAX_SORT_KEYS, msg('max_sort_keys')).optional().default([]),
-      sortDesc: z.array(z.boolean()).max(MAX_SORT_KEYS, msg('max_sort_keys')).optional().default([]),
+      sortBy: z.array(z.string()).refine(hasSortKeysWithin, sortKeysMessage).optional().default([]),
+      sortDesc: z.array(z.boolean()).refine(hasSortKeysWithin, sortKeysMessage).optional().default([]),
     })
     .transform(withUniqueSortKeys)
     .optional()

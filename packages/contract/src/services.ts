@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema } from './entities.ts';
 import { formBoolean, hasAtMostTwoDecimals, optionalText, requiredText } from './fields.ts';
-import { msg } from './validation.ts';
+import { msg, msgWith, typeMsg } from './validation.ts';
 
 /** A service's credit cost: up to 6 digits before the decimal point (SPEC.md 5, 9). */
 export const SERVICE_CREDIT_MAX = 999_999.99;
@@ -15,10 +15,10 @@ const parentId = z.preprocess(
 const credit = z.preprocess(
   (value) => (value === '' || value === 'null' ? null : value),
   z.coerce
-    .number({ error: msg('enter_value') })
-    .refine((value) => value >= 0, { error: msg('min_value'), params: { n: 0 } })
-    .refine((value) => value <= SERVICE_CREDIT_MAX, { error: msg('max_digits'), params: { n: 6 } })
-    .refine(hasAtMostTwoDecimals, { error: msg('decimals'), params: { n: 2 } })
+    .number(typeMsg('enter_value'))
+    .min(0)
+    .refine((value) => value <= SERVICE_CREDIT_MAX, msgWith('max_digits', { n: 6 }))
+    .refine(hasAtMostTwoDecimals, msgWith('decimals', { n: 2 }))
     .nullish(),
 );
 

@@ -6,8 +6,8 @@ export const DEFAULT_LANGUAGE: Language = 'me';
 
 /**
  * Validation messages, identical on the server and in the forms (SPEC.md section 5).
- * Schemas refer to them by key (`message: 'validation.passwords_mismatch'`); issues without a key
- * are described from their zod code by {@link describeIssue}.
+ * Schemas refer to the messages without a number by key (`msg('passwords_mismatch')`); the rest are
+ * described from the issue by {@link describeIssue}: its zod code and limit, or a check's params.
  */
 export const VALIDATION_MESSAGES = {
   me: {
@@ -63,12 +63,44 @@ export const VALIDATION_MESSAGES = {
 } as const satisfies Record<Language, Record<string, string>>;
 
 export type ValidationMessageKey = keyof (typeof VALIDATION_MESSAGES)['me'];
+/** The messages with a number to fill ('Najviše {{n}} decimale.'). */
+export type CountedMessageKey = {
+  [K in ValidationMessageKey]: (typeof VALIDATION_MESSAGES)['me'][K] extends `${string}{{n}}${string}`
+    ? K
+    : never;
+}[ValidationMessageKey];
+/** The messages a schema may name as its own: those without a number. */
+export type PlainMessageKey = Exclude<ValidationMessageKey, CountedMessageKey>;
 export const EMAIL_EXAMPLE = 'ime@primjer.com';
 const KEY_PREFIX = 'validation.';
 
-/** The message key a schema passes to zod, e.g. `msg('passwords_mismatch')`. */
-export function msg(key: ValidationMessageKey): string {
+/**
+ * The message key a schema passes to zod, e.g. `msg('passwords_mismatch')`. Never a message with a
+ * number: zod ranks a schema's own message above the per-parse error map, so the forms would get
+ * the bare key and nothing to fill its {{n}} with. A number comes from zod's own issue (`.max(n)`
+ * says 'Vrijednost može biti najviše {{n}}.' by itself) or from a custom check's {@link msgWith}.
+ */
+export function msg(key: PlainMessageKey): string {
   return KEY_PREFIX + key;
+}
+
+/**
+ * A custom check whose message has a number: `.refine(isOk, msgWith('decimals', { n: 2 }))`. The
+ * check has no message of its own, so the forms' per-parse map and the server's `fieldErrors` both
+ * reach {@link describeIssue}, which finds the key and the number in the issue's params.
+ */
+export function msgWith(key: CountedMessageKey, params: { n: number }) {
+  return { params: { ...params, messageKey: key } };
+}
+
+/**
+ * A type's own message, for a value that is not of the type at all:
+ * `z.coerce.number(typeMsg('enter_value'))`. Only for that issue: zod hands a plain `{ error }` of a
+ * type to every check on it as well, ahead of the forms' map, so 'Najviše 2 decimale.' would become
+ * 'Unesite vrijednost'.
+ */
+export function typeMsg(key: PlainMessageKey) {
+  return { error: (issue: { code?: string }) => (issue.code === 'invalid_type' ? msg(key) : undefined) };
 }
 
 export function formatValidationMessage(
@@ -82,8 +114,14 @@ export function formatValidationMessage(
   );
 }
 
-function isMessageKey(message: string): message is `validation.${ValidationMessageKey}` {
-  return message.startsWith(KEY_PREFIX) && message.slice(KEY_PREFIX.length) in VALIDATION_MESSAGES.me;
+function isValidationKey(key: unknown): key is ValidationMessageKey {
+  return typeof key === 'string' && Object.hasOwn(VALIDATION_MESSAGES.me, key);
+}
+
+/** The key of a schema's own message (`msg(key)`), or undefined for zod's own texts. */
+function ownMessageKey(message: string | undefined): ValidationMessageKey | undefined {
+  const key = message?.startsWith(KEY_PREFIX) ? message.slice(KEY_PREFIX.length) : undefined;
+  return isValidationKey(key) ? key : undefined;
 }
 
 /** A zod issue as both the per-parse error map and a finished ZodError give it. */
@@ -94,6 +132,7 @@ type IssueLike = {
   minimum?: unknown;
   maximum?: unknown;
   origin?: string;
+  inclusive?: boolean;
   format?: string;
   expected?: string;
   params?: Record<string, unknown>;
@@ -105,15 +144,11 @@ function isEmpty(input: unknown): boolean {
 
 /** The user-facing text of one issue, in the given language. */
 export function describeIssue(issue: IssueLike, lang: Language): string {
-  const { message } = issue;
-  if (message && isMessageKey(message)) {
-    // A size check's limit is the message's {{n}} ('at most {{n}} columns').
-    const limit = issue.maximum ?? issue.minimum;
-    const params = {
-      ...(limit === undefined ? {} : { n: Number(limit) }),
-      ...(issue.params as Record<string, string | number> | undefined),
-    };
-    return formatValidationMessage(message.slice(KEY_PREFIX.length) as ValidationMessageKey, lang, params);
+  const ownKey = ownMessageKey(issue.message);
+  if (ownKey) return formatValidationMessage(ownKey, lang);
+  const { messageKey, ...params } = issue.params ?? {};
+  if (isValidationKey(messageKey)) {
+    return formatValidationMessage(messageKey, lang, params as Record<string, string | number>);
   }
   switch (issue.code) {
     case 'invalid_type':
@@ -130,7 +165,8 @@ export function describeIssue(issue: IssueLike, lang: Language): string {
       }
       if (issue.origin === 'array' || issue.origin === 'set')
         return formatValidationMessage('required_selection', lang);
-      if (n === 0) return formatValidationMessage('positive', lang);
+      // `.positive()` (more than 0) rather than `.min(0)` (0 or more).
+      if (n === 0 && !issue.inclusive) return formatValidationMessage('positive', lang);
       return formatValidationMessage('min_value', lang, { n });
     }
     case 'too_big': {

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@usluge/contract';
 
 /** Texts the server answers with, besides validation messages (those live in the contract). */
-const MESSAGES = {
+export const MESSAGES = {
   me: {
     not_found: 'Traženi resurs ne postoji.',
     route_not_found: 'Putanja {{path}} ne postoji.',
