@@ -4,9 +4,11 @@ import { ROLE } from './ids.ts';
  * Who may call a route or open a screen. Every server route declares one of these; the web menu
  * uses the same table so it only shows what the signed-in role may open.
  */
-export type Access = 'public' | 'signed-in' | 'staff' | 'administrator';
+export type Access = 'public' | 'signed-in' | 'member' | 'staff' | 'administrator';
 
 const ROLES_BY_ACCESS: Record<Exclude<Access, 'public' | 'signed-in'>, readonly number[]> = {
+  /** The mobile app's routes: a marketplace member (staff who are also members included). */
+  member: [ROLE.member],
   staff: [ROLE.administrator, ROLE.moderator],
   administrator: [ROLE.administrator],
 };

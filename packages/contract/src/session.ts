@@ -25,3 +25,22 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const loginResponseSchema = z.object({ user: currentUserSchema });
+
+/** `POST /api/login`: the mobile app signs a member in by username or e-mail address. */
+export const appLoginRequestSchema = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+
+/** A session as the app keeps it: bearer tokens instead of cookies. */
+export const appTokensSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** Seconds the access token lasts; then `POST /api/refresh-token`. */
+  expires_in: z.number().int(),
+});
+export const appLoginResponseSchema = appTokensSchema.extend({ user: currentUserSchema });
+
+/** `POST /api/refresh-token`; `POST /api/logout` takes it too when the access token has expired. */
+export const refreshTokenRequestSchema = z.object({ refresh_token: z.string().min(1).max(200) });
+export const appLogoutRequestSchema = z.object({ refresh_token: z.string().min(1).max(200).optional() });

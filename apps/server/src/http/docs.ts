@@ -38,6 +38,28 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         ].join('\n'),
         version: '1.0.0',
       },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The mobile app's access token from POST /api/login (member routes).",
+          },
+          cookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'access_token',
+            description: "The back-office's session cookie from POST /api/loginWeb.",
+          },
+        },
+      },
+      tags: [
+        {
+          name: 'member',
+          description:
+            'The mobile app: members sign in with POST /api/login and send `Authorization: Bearer <access_token>`; such requests use no cookies and need no Origin.',
+        },
+      ],
     },
     transform: (input) => withIdempotencyKey(jsonSchemaTransform(input), input.route.config?.isIdempotent),
     // Schemas registered with an id (the recursive service tree) become named components.

@@ -11,6 +11,9 @@ export const MESSAGES = {
     invalid_credentials: 'Pogrešno korisničko ime ili lozinka.',
     account_disabled: 'Nalog je deaktiviran. Kontaktirajte administratora.',
     no_back_office_access: 'Nemate pristup administraciji.',
+    no_app_access: 'Ovaj nalog nije nalog člana: u aplikaciju se prijavljuju članovi.',
+    verify_email_first:
+      'Potvrdite e-mail adresu: otvorite link iz poruke koju smo vam poslali, pa se prijavite.',
     too_many_attempts:
       'Previše pokušaja prijave. Pokušajte ponovo za {{minutes}} min. Administrator može i odmah otključati vašu prijavu.',
     too_many_attempts_from_address:
@@ -92,6 +95,9 @@ export const MESSAGES = {
     invalid_credentials: 'Wrong username or password.',
     account_disabled: 'This account is disabled. Contact an administrator.',
     no_back_office_access: 'You have no access to the back-office.',
+    no_app_access: 'This is not a member account: the app signs in members.',
+    verify_email_first:
+      'Confirm your e-mail address: open the link in the message we sent you, then sign in.',
     too_many_attempts:
       'Too many sign-in attempts. Try again in {{minutes}} min. An administrator can also unlock your sign-in right away.',
     too_many_attempts_from_address:

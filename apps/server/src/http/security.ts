@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerTokenOf } from '../auth/authenticate.ts';
 import { AppError } from './errors.ts';
 
 const WEB_CSP = [
@@ -73,15 +74,18 @@ export function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): 
 /**
  * Security headers on every answer, and the cross-site check: a state-changing request (any
  * non-GET, or a GET marked isStateChanging) from another site is refused. Browsers send Origin or
- * Sec-Fetch-Site (old ones at least a Referer); the mobile app and curl send none of them and are
- * judged by their cookies.
+ * Sec-Fetch-Site (old ones at least a Referer); curl sends none of them and is judged by its
+ * cookies. A request with a bearer token (the mobile app) uses no cookies and is not checked.
  */
 export function registerSecurity(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     const isStateChanging =
       !SAFE_METHODS.has(request.method) || request.routeOptions.config?.isStateChanging === true;
-    if (isStateChanging && isCrossSite(request, publicOrigin)) throw new AppError(403, 'cross_site');
+    const isCookieSession = bearerTokenOf(request) === undefined;
+    if (isStateChanging && isCookieSession && isCrossSite(request, publicOrigin)) {
+      throw new AppError(403, 'cross_site');
+    }
   });
   app.addHook('onSend', async (request, reply) => {
     setAnswerHeaders(request, reply);

@@ -61,6 +61,11 @@ export const users = pgTable(
     credit: money('credit').notNull().default(0),
     password_hash: text('password_hash').notNull(),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the member opened the account themselves (`/api/register`); null for accounts staff
+     * made. Such a member signs in to the app only once the e-mail address is verified.
+     */
+    registered_at: timestamp('registered_at', { withTimezone: true, mode: 'date' }),
     is_active: isActive(),
     ...timestamps,
   },

@@ -133,6 +133,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
               pib: form.pib,
               user_type_id: form.user_type_id,
               password_hash: passwordHash,
+              registered_at: sql`now()`,
             })
             .returning({ id: users.id, email: users.email, name: users.name });
           if (!user) throw new Error('user insert returned nothing');

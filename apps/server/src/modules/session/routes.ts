@@ -1,11 +1,17 @@
 import {
+  appLoginRequestSchema,
+  appLoginResponseSchema,
+  appLogoutRequestSchema,
+  appTokensSchema,
   currentUserSchema,
   type Language,
   loginRequestSchema,
   loginResponseSchema,
+  ROLE,
+  refreshTokenRequestSchema,
   STAFF_ROLES,
 } from '@usluge/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
@@ -13,8 +19,10 @@ import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../../au
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import {
+  ACCESS_TOKEN_TTL_MS,
   createSession,
   findSessionIdByRefreshToken,
+  type IssuedTokens,
   revokeSession,
   rotateRefreshToken,
 } from '../../auth/session-repository.ts';
@@ -40,10 +48,72 @@ function loginFailure(
   return reply.status(status).send({ error: text, message: text });
 }
 
+/** Who may sign in where: the back-office takes staff, the mobile app members. */
+type Audience = 'back-office' | 'app' | 'any';
+
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (
   app,
   { db, limiter, isSecureCookie },
 ) => {
+  /**
+   * Checks a sign-in within the limits and opens the session; a refusal is answered here (and
+   * null returned). Counted as a failure before the password is checked, in the same step as the
+   * check: guesses sent in parallel would otherwise all pass it. A successful sign-in takes it back.
+   */
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { login, password, audience }: { login: string; password: string; audience: Audience },
+  ) {
+    const attempt = { ip: request.ip, username: login };
+    const verdict = await limiter.admit(attempt);
+    if (!verdict.isAdmitted) {
+      reply.header('Retry-After', Math.ceil(verdict.waitMs / 1000));
+      const key = verdict.hold === 'address' ? 'too_many_attempts_from_address' : 'too_many_attempts';
+      loginFailure(reply, 429, key, request.lang, Math.ceil(verdict.waitMs / 60_000));
+      return null;
+    }
+    const candidate = await findLoginCandidate(db, login, { isEmailAllowed: audience === 'app' });
+    const isPasswordRight = await verifyPassword(candidate?.passwordHash, password);
+    const refusal: [401 | 403, MessageKey] | null =
+      !candidate || !isPasswordRight
+        ? [401, 'invalid_credentials']
+        : !candidate.isActive
+          ? [403, 'account_disabled']
+          : audience === 'back-office' && !candidate.roleIds.some((id) => STAFF_ROLES.includes(id))
+            ? [403, 'no_back_office_access']
+            : audience === 'app' && !candidate.roleIds.includes(ROLE.member)
+              ? [403, 'no_app_access']
+              : audience === 'app' && candidate.isVerificationPending
+                ? [403, 'verify_email_first']
+                : null;
+    if (refusal || !candidate) {
+      loginFailure(reply, ...(refusal ?? [401, 'invalid_credentials']), request.lang);
+      return null;
+    }
+    await limiter.recordSuccess(attempt);
+    const tokens = await createSession(db, candidate.id, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    const user = await findCurrentUser(db, candidate.id);
+    if (!user) throw notFound();
+    return { tokens, user };
+  }
+
+  const appTokens = (tokens: IssuedTokens) => ({
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    expires_in: ACCESS_TOKEN_TTL_MS / 1000,
+  });
+
+  /** Ends the session of the request, or the one a refresh token belongs to. */
+  async function endSession(request: FastifyRequest, refreshToken: string | undefined) {
+    const sessionId =
+      request.user?.sessionId ?? (refreshToken ? await findSessionIdByRefreshToken(db, refreshToken) : null);
+    if (sessionId) await revokeSession(db, sessionId);
+  }
+
   app.post(
     '/loginWeb',
     {
@@ -62,35 +132,80 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     },
     async (request, reply) => {
       const { username, password, is_web: isWeb } = request.body;
-      const attempt = { ip: request.ip, username };
-      // Counted as a failure before the password is checked, in the same step as the check:
-      // guesses sent in parallel would otherwise all pass it. A successful sign-in takes it back.
-      const verdict = await limiter.admit(attempt);
-      if (!verdict.isAdmitted) {
-        reply.header('Retry-After', Math.ceil(verdict.waitMs / 1000));
-        const key = verdict.hold === 'address' ? 'too_many_attempts_from_address' : 'too_many_attempts';
-        return loginFailure(reply, 429, key, request.lang, Math.ceil(verdict.waitMs / 60_000));
-      }
-
-      const candidate = await findLoginCandidate(db, username);
-      const isPasswordRight = await verifyPassword(candidate?.passwordHash, password);
-      if (!candidate || !isPasswordRight) {
-        return loginFailure(reply, 401, 'invalid_credentials', request.lang);
-      }
-      if (!candidate.isActive) return loginFailure(reply, 403, 'account_disabled', request.lang);
-      if (isWeb && !candidate.roleIds.some((id) => STAFF_ROLES.includes(id))) {
-        return loginFailure(reply, 403, 'no_back_office_access', request.lang);
-      }
-      await limiter.recordSuccess(attempt);
-
-      const tokens = await createSession(db, candidate.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
+      const signedIn = await signIn(request, reply, {
+        login: username,
+        password,
+        audience: isWeb ? 'back-office' : 'any',
       });
-      setSessionCookies(reply, tokens, isSecureCookie);
-      const user = await findCurrentUser(db, candidate.id);
-      if (!user) throw notFound();
-      return { user };
+      if (!signedIn) return reply;
+      setSessionCookies(reply, signedIn.tokens, isSecureCookie);
+      return { user: signedIn.user };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['member'],
+        summary: 'The mobile app signs a member in (username or e-mail): bearer tokens, no cookies',
+        description:
+          'Send the access token as `Authorization: Bearer <access_token>`; before it expires (`expires_in` seconds) get a new pair from `POST /api/refresh-token`. Members only (staff who also hold the member role too); a member who registered in the app signs in once the e-mail address is verified. The same limits as the back-office sign-in.',
+        body: appLoginRequestSchema,
+        response: {
+          200: appLoginResponseSchema,
+          401: loginFailureSchema,
+          403: loginFailureSchema,
+          429: loginFailureSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const signedIn = await signIn(request, reply, { login: username, password, audience: 'app' });
+      if (!signedIn) return reply;
+      return { ...appTokens(signedIn.tokens), user: signedIn.user };
+    },
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['member'],
+        summary: "Rotate the app's refresh token: a new access and refresh token",
+        description:
+          'Each refresh token works once. Sending a used one again ends the whole session (someone copied it): sign in anew.',
+        body: refreshTokenRequestSchema,
+        response: { 200: appTokensSchema, 401: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await rotateRefreshToken(db, request.body.refresh_token);
+      if (outcome.kind !== 'rotated') {
+        if (outcome.kind === 'replayed') request.log.warn('refresh token replayed; session revoked');
+        return reply.status(401).send({ message: translate('refresh_invalid', request.lang) });
+      }
+      return appTokens(outcome.tokens);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['member'],
+        summary: "End the app's session at once (the bearer token's, or the refresh token's)",
+        body: appLogoutRequestSchema.optional(),
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await endSession(request, request.body?.refresh_token);
+      return { message: translate('logged_out', request.lang) };
     },
   );
 
@@ -139,11 +254,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       schema: { tags: ['session'], summary: 'End the session at once', response: { 200: messageSchema } },
     },
     async (request, reply) => {
-      const refreshToken = request.cookies[REFRESH_COOKIE];
-      const sessionId =
-        request.user?.sessionId ??
-        (refreshToken ? await findSessionIdByRefreshToken(db, refreshToken) : null);
-      if (sessionId) await revokeSession(db, sessionId);
+      await endSession(request, request.cookies[REFRESH_COOKIE]);
       clearSessionCookies(reply, isSecureCookie);
       return { message: translate('logged_out', request.lang) };
     },

@@ -36,17 +36,23 @@ export async function findCurrentUser(db: Database, userId: number): Promise<Cur
   return row ?? null;
 }
 
-/** What sign-in needs to know about a username (case-insensitive). */
-export async function findLoginCandidate(db: Database, username: string) {
+/**
+ * What sign-in needs to know about an account, found by its username or (the app only) its e-mail
+ * address, case-insensitively; a username that matches wins over another account's e-mail.
+ */
+export async function findLoginCandidate(db: Database, login: string, { isEmailAllowed = false } = {}) {
+  const byUsername = sql`lower(${users.username}) = lower(${login})`;
   const [row] = await db
     .select({
       id: users.id,
       passwordHash: users.password_hash,
       isActive: users.is_active,
       roleIds: roleIdsOf(users.id),
+      isVerificationPending: sql<boolean>`(${users.registered_at} is not null and ${users.email_verified_at} is null)`,
     })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(isEmailAllowed ? sql`${byUsername} or lower(${users.email}) = lower(${login})` : byUsername)
+    .orderBy(sql`${byUsername} desc`)
     .limit(1);
   return row ?? null;
 }
