@@ -11,6 +11,7 @@ import {
   time,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { isActive, money, sortCollated, timestamps } from './columns.ts';
 import { cities, countries, currencies, days } from './reference.ts';
@@ -225,10 +226,26 @@ export const leads = pgTable(
     /** null: no answer yet; true accepted; false declined. */
     is_accepted: boolean('is_accepted'),
     response_time: timestamp('response_time', { withTimezone: true, mode: 'date' }),
+    /** When the credits came back to the member (a ledger entry linked to the lead), and why. */
+    refunded_at: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    refund_reason: text('refund_reason'),
     ...timestamps,
   },
   (t) => [
     check('leads_credit_not_negative', sql`${t.credit} >= 0`),
+    check(
+      'leads_refund_reason',
+      sql`(${t.refunded_at} IS NULL) = (${t.refund_reason} IS NULL) AND (${t.refund_reason} IS NULL OR ${t.refund_reason} IN ('declined', 'no_answer', 'request', 'ad_removed'))`,
+    ),
+    // One open contact per member, ad and service: a refunded one no longer counts.
+    uniqueIndex('leads_open_unique')
+      .on(t.ad_id, t.user_id, t.service_id)
+      .where(sql`${t.refunded_at} IS NULL`),
+    // What the refund worker looks for: contacts still waiting for an answer, oldest first.
+    index('leads_unanswered_idx')
+      .on(t.contact_time, t.id)
+      .where(sql`${t.is_accepted} IS NULL AND ${t.refunded_at} IS NULL`),
+    index('leads_user_contact_idx').on(t.user_id, t.contact_time, t.id),
     index('leads_ad_idx').on(t.ad_id, t.contact_time, t.id),
     index('leads_user_idx').on(t.user_id),
     index('leads_contact_time_idx').on(t.contact_time, t.id),

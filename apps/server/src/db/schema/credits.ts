@@ -124,5 +124,12 @@ export const transactions = pgTable(
     index('transactions_credit_amount_idx').on(t.credit_amount, t.id),
     index('transactions_credit_state_idx').on(t.credit_state, t.id),
     index('transactions_user_name_icu_idx').on(sortCollated(t.user_name), t.id),
+    // A contact is paid by one entry and refunded by at most one: the database refuses a second.
+    uniqueIndex('transactions_lead_payment_unique')
+      .on(t.lead_id)
+      .where(sql`${t.lead_id} IS NOT NULL AND ${t.credit_amount} < 0`),
+    uniqueIndex('transactions_lead_refund_unique')
+      .on(t.lead_id)
+      .where(sql`${t.lead_id} IS NOT NULL AND ${t.credit_amount} > 0`),
   ],
 );

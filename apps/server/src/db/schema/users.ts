@@ -66,6 +66,8 @@ export const users = pgTable(
      * made. Such a member signs in to the app only once the e-mail address is verified.
      */
     registered_at: timestamp('registered_at', { withTimezone: true, mode: 'date' }),
+    /** The language the member's notices and e-mails are written in: the app's, at sign-in. */
+    language: text('language').notNull().default('me'),
     is_active: isActive(),
     ...timestamps,
   },
@@ -73,6 +75,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     check('users_credit_not_negative', sql`${t.credit} >= 0`),
+    check('users_language', sql`${t.language} IN ('me', 'en')`),
     index('users_updated_at_idx').on(t.updated_at, t.id),
     index('users_created_at_idx').on(t.created_at),
     index('users_user_type_idx').on(t.user_type_id),
