@@ -9,6 +9,9 @@ import { createTestApp, createUser, ROLE, type TestApp } from './helpers/test-ap
 
 let t: TestApp;
 let cookie: string;
+/** A member's session and id, for the lists limited to their reader (access 'member'). */
+let memberCookie: string;
+let memberId: number;
 
 type Seeded = {
   username: string;
@@ -71,11 +74,25 @@ beforeAll(async () => {
     );
   }
   cookie = await t.signIn('staff');
+  memberCookie = await t.signIn('bojan');
+  const [bojan] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'bojan'));
+  memberId = bojan?.id ?? 0;
 });
 afterAll(() => t.close());
 
-const list = async (body: Record<string, unknown>, url = '/api/users/index', lang?: string) =>
-  t.request({ method: 'POST', url, payload: body, cookie, headers: lang ? { 'accept-language': lang } : {} });
+const list = async (
+  body: Record<string, unknown>,
+  url = '/api/users/index',
+  lang?: string,
+  session = cookie,
+) =>
+  t.request({
+    method: 'POST',
+    url,
+    payload: body,
+    cookie: session,
+    headers: lang ? { 'accept-language': lang } : {},
+  });
 const usernames = async (body: Record<string, unknown>, url?: string) => {
   const response = await list(body, url);
   expect(response.statusCode, response.body).toBe(200);
@@ -350,11 +367,14 @@ describe('list engine: every list and sort', () => {
       if (!mode) continue;
       const path =
         mode === 'index' && definition.indexPath ? definition.indexPath : `${definition.resource}/${mode}`;
+      // A member's list is read by a member, for themself.
+      const isMemberList = definition.access.index === 'member';
+      const viewer = isMemberList ? { userId: memberId } : undefined;
       for (const [key, column] of Object.entries(definition.columns)) {
         if (!column.isSortable) continue;
         for (const isDescending of [false, true]) {
           const body = { options: { page: 1, itemsPerPage: 50, sortBy: [key], sortDesc: [isDescending] } };
-          const response = await list(body, `/api/${path}`);
+          const response = await list(body, `/api/${path}`, undefined, isMemberList ? memberCookie : cookie);
           expect(response.statusCode, `${path} by ${key}: ${response.body}`).toBe(200);
           const parsed = { filters: {}, show_only_active: null, ...body } as unknown as Parameters<
             typeof buildWhere
@@ -362,7 +382,7 @@ describe('list engine: every list and sort', () => {
           const ids = await pageIds(
             t.db,
             definition,
-            buildWhere(definition, parsed, mode),
+            buildWhere(definition, parsed, mode, viewer),
             buildOrderBy(definition, parsed),
             50,
             0,
@@ -373,6 +393,21 @@ describe('list engine: every list and sort', () => {
           ).toEqual(ids);
         }
       }
+    }
+  });
+});
+
+describe('list engine: lists limited to their reader', () => {
+  it("never reads a member's list without a viewer: the scope is not left out", () => {
+    const scoped = LISTS.filter((definition) => definition.scopeOf);
+    expect(scoped.length).toBeGreaterThan(0);
+    const parsed = {
+      filters: {},
+      show_only_active: null,
+      options: { page: 1, itemsPerPage: 10, sortBy: [], sortDesc: [] },
+    } as unknown as Parameters<typeof buildWhere>[1];
+    for (const definition of scoped) {
+      expect(() => buildWhere(definition, parsed, 'index'), definition.resource).toThrow('unauthorized');
     }
   });
 });

@@ -6,10 +6,12 @@ import { msg } from './validation.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 200;
 
-const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+/** A new password: what every form that sets one requires. */
+export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+const password = newPasswordSchema;
 
-/** The fields both the create and the edit form have (SPEC.md 5, 'User form'). */
-const userFields = {
+/** The fields both the create and the edit form have (SPEC.md 5, 'User form'); the member's profile takes some. */
+export const userFields = {
   name: requiredText(100),
   last_name: optionalText(100),
   email: requiredText(254).pipe(z.email({ error: msg('email') })),
@@ -23,7 +25,7 @@ const userFields = {
 };
 
 /** A company (user type 1) must give its address and tax number. */
-function requireCompanyDetails(
+export function requireCompanyDetails(
   form: { user_type_id: number; address: string | null; pib: string | null },
   context: z.RefinementCtx,
 ) {

@@ -9,6 +9,9 @@ export type ColumnType = 'text' | 'number' | 'boolean' | 'date' | 'id';
 /** A filter value after it was checked against its column's type. */
 export type FilterOperand = string | number | boolean | Date;
 
+/** Who reads a list: the signed-in caller, whom a member's list is limited to. */
+export type ListViewer = { userId: number };
+
 export type ListColumn = {
   /** What the column filters and sorts on. */
   expression: SQL | AnyPgColumn;
@@ -22,8 +25,11 @@ export type ListColumn = {
    * serves the sort. Filters keep using `expression` / `condition`.
    */
   sortExpression?: SQL | AnyPgColumn;
-  /** For columns that are not a plain expression (e.g. "has this role"): builds the condition. */
-  condition?: (operator: FilterOperator, operands: FilterOperand[]) => SQL;
+  /**
+   * For columns that are not a plain expression (e.g. "has this role"): builds the condition. It
+   * learns the viewer too, for filters whose meaning is relative to the caller ("sent by me").
+   */
+  condition?: (operator: FilterOperator, operands: FilterOperand[], viewer: ListViewer | undefined) => SQL;
   /**
    * The column's report cell when the row field of its key is not what the screen shows (an ad's
    * currency_id prints the currency, is_offer 'Ponuda' or 'Potražnja').
@@ -63,6 +69,12 @@ export type ListDefinition<Row extends { id: number }> = {
   from: SQL;
   /** Rows outside it are never part of this list, whatever the filters (e.g. services, not folders). */
   condition?: SQL;
+  /**
+   * A member's list: only the caller's own rows, whatever the filters (e.g. the ledger entries whose
+   * user_id is the viewer's). Applied like `condition` to every page, total and report; such a list
+   * is never read without a viewer, and its totals are kept per viewer.
+   */
+  scopeOf?: (viewer: ListViewer) => SQL;
   /** The base table's primary key. */
   id: AnyPgColumn;
   columns: Record<string, ListColumn>;
@@ -84,6 +96,16 @@ export type ListDefinition<Row extends { id: number }> = {
   /** The row as the API returns it: the response schema (fields it does not name are dropped). */
   rowSchema: z.ZodType;
   access: { index: Access; indexActive?: Access };
+  /**
+   * Figures the index route answers beside the page, for the viewer (the inbox's unread count):
+   * `schema` names them in the answer, `load` reads them.
+   */
+  extras?: {
+    schema: z.ZodObject;
+    load: (db: Database, viewer: ListViewer | undefined) => Promise<Record<string, unknown>>;
+  };
+  /** What the API document says of the index route, where the generic summary is not enough. */
+  docs?: { summary: string; description: string };
 };
 
 export function defineList<Row extends { id: number }>(definition: ListDefinition<Row>): ListDefinition<Row> {

@@ -3,8 +3,8 @@ import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sortCollated } from '../db/schema/columns.ts';
 import { selectRows } from '../db/select-rows.ts';
-import { AppError } from '../http/errors.ts';
-import type { ColumnType, FilterOperand, ListColumn, ListDefinition } from './list-definition.ts';
+import { AppError, unauthorized } from '../http/errors.ts';
+import type { ColumnType, FilterOperand, ListColumn, ListDefinition, ListViewer } from './list-definition.ts';
 import { listTotal, totalKey } from './list-totals.ts';
 
 /** Filter keys with a meaning of their own rather than a column. */
@@ -103,6 +103,7 @@ function filterCondition(
   definition: ListDefinition<{ id: number }>,
   key: string,
   value: FilterValue,
+  viewer: ListViewer | undefined,
 ): SQL | undefined {
   const column = Object.hasOwn(definition.columns, key) ? definition.columns[key] : undefined;
   if (!column?.operators || column.operators.length === 0) {
@@ -133,22 +134,31 @@ function filterCondition(
   if (raw.length > 1000) throw new AppError(422, 'invalid_filter_value', { column: key });
   const operands = raw.map((item) => (isBlank(item) ? '' : toOperand(column.type, item, key)));
   return column.condition
-    ? column.condition(operator, operands)
+    ? column.condition(operator, operands, viewer)
     : comparison(column, operator, operands, raw);
 }
 
+/**
+ * The list's WHERE: its own condition, the viewer's scope (a member's list: their rows only; never
+ * read without a viewer), the client's filters, the active flag.
+ */
 export function buildWhere(
   definition: ListDefinition<{ id: number }>,
   request: ParsedListRequest,
   mode: ListMode,
+  viewer?: ListViewer,
 ): SQL {
   const conditions: SQL[] = definition.condition ? [definition.condition] : [];
+  if (definition.scopeOf) {
+    if (!viewer) throw unauthorized();
+    conditions.push(definition.scopeOf(viewer));
+  }
   const filters = { ...request.filters };
   const showInactiveItems = filters[SHOW_INACTIVE_ITEMS] === true || filters[SHOW_INACTIVE_ITEMS] === 'true';
   delete filters[SHOW_INACTIVE_ITEMS];
 
   for (const [key, value] of Object.entries(filters)) {
-    const condition = filterCondition(definition, key, value);
+    const condition = filterCondition(definition, key, value, viewer);
     if (condition) conditions.push(condition);
   }
   const activeColumn = definition.isActiveColumn;
@@ -250,13 +260,14 @@ export async function readList<Row extends { id: number }>(
   definition: ListDefinition<Row>,
   request: ParsedListRequest,
   mode: ListMode,
+  viewer?: ListViewer,
 ) {
-  const where = buildWhere(definition, request, mode);
+  const where = buildWhere(definition, request, mode, viewer);
   const orderBy = buildOrderBy(definition, request);
   const { page, itemsPerPage } = request.options;
   const [result, count] = await Promise.all([
     loadPage(db, definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage),
-    listTotal(db, definition, where, totalKey(definition, request, mode)),
+    listTotal(db, definition, where, totalKey(definition, request, mode, viewer)),
   ]);
   return {
     result,

@@ -17,7 +17,7 @@ import type { ReportPool } from '../reports/report-pool.ts';
 import { activeStatusText } from '../reports/report-texts.ts';
 import type { ReportCell, ReportColumn } from '../reports/report-types.ts';
 import { columnTitle } from './column-titles.ts';
-import type { ListDefinition } from './list-definition.ts';
+import type { ListDefinition, ListViewer } from './list-definition.ts';
 import { buildOrderBy, buildWhere, type ListMode, pageIds } from './list-query.ts';
 
 /** Rows of one report at most; ids are gathered first, then rows are loaded and written in batches. */
@@ -206,11 +206,12 @@ export async function sendListReport<Row extends { id: number }>(
   lang: Language,
   reply: FastifyReply,
   reports: ReportPool,
+  viewer?: ListViewer,
 ): Promise<FastifyReply> {
   const type: ReportType = request.report_type ?? 'pdf';
   const name = request.report_name?.trim() || 'report';
   const columns = reportColumns(definition, request.show_columns, lang);
-  const where = buildWhere(definition, request, mode);
+  const where = buildWhere(definition, request, mode, viewer);
   const orderBy = buildOrderBy(definition, request);
   const { page, itemsPerPage } = request.options;
   const ids = request.report_ignore_pagination

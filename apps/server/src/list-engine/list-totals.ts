@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
 import { selectRows } from '../db/select-rows.ts';
-import type { ListDefinition } from './list-definition.ts';
+import type { ListDefinition, ListViewer } from './list-definition.ts';
 import type { ListMode } from './list-query.ts';
 
 export type ListTotal = { total: number; isExact: boolean };
@@ -91,9 +91,24 @@ async function countRows(db: Database, definition: List, where: SQL): Promise<Li
   return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), isExact: false };
 }
 
-/** The same list with the same filters (sort and page do not change a total). */
-export function totalKey(definition: List, request: ParsedListRequest, mode: ListMode): string {
-  return JSON.stringify([definition.resource, mode, request.show_only_active ?? null, request.filters]);
+/**
+ * The same list with the same filters (sort and page do not change a total), for the same viewer
+ * where the list is limited to the viewer's rows.
+ */
+export function totalKey(
+  definition: List,
+  request: ParsedListRequest,
+  mode: ListMode,
+  viewer?: ListViewer,
+): string {
+  const viewerId = definition.scopeOf ? (viewer?.userId ?? null) : null;
+  return JSON.stringify([
+    definition.resource,
+    mode,
+    viewerId,
+    request.show_only_active ?? null,
+    request.filters,
+  ]);
 }
 
 /** The list's total for these filters: kept from a moment ago, or counted now. */

@@ -14,6 +14,7 @@ import { dayCrud } from './days/day-crud.ts';
 import { dayList } from './days/day-list.ts';
 import { leadTransactionList } from './lead-transactions/lead-transaction-list.ts';
 import { leadList } from './leads/lead-list.ts';
+import { memberLedgerList } from './me/member-ledger-list.ts';
 import { notificationList } from './notifications/notification-list.ts';
 import { roleList } from './roles/role-list.ts';
 import { serviceCrud } from './services/service-crud.ts';
@@ -44,6 +45,7 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   adList,
   leadList,
   notificationList,
+  memberLedgerList,
 ];
 
 /** Every resource served by the generic store / update / destroy routes. */
