@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { AD_STATUS } from '@usluge/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -13,7 +15,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { isActive, money, sortCollated, timestamps } from './columns.ts';
+import { foldedText, isActive, money, sortCollated, timestamps } from './columns.ts';
 import { cities, countries, currencies, days } from './reference.ts';
 import { services } from './services.ts';
 import { users } from './users.ts';
@@ -40,6 +42,13 @@ export const adStatusOrder = pgTable(
   },
   (t) => [primaryKey({ columns: [t.status_id, t.next_status_id] })],
 );
+
+/**
+ * An ad the member's search shows: approved and active. The status is a literal, not a parameter,
+ * so that the planner matches it to the partial indexes declared with this very condition.
+ */
+export const isSearchableAd = (t: { ad_status_id: AnyPgColumn; is_active: AnyPgColumn }): SQL =>
+  sql`${t.ad_status_id} = ${sql.raw(String(AD_STATUS.approved))} AND ${t.is_active}`;
 
 /** Offers and demands of services; the API calls them jobs. */
 export const ads = pgTable(
@@ -70,6 +79,19 @@ export const ads = pgTable(
      * written by the application, never answered.
      */
     poster_name: text('poster_name').notNull().default(''),
+    /**
+     * When the poster last changed the content of an ad that had been reviewed (approved or
+     * rejected): it went back to awaiting approval, and the moderation desk shows it as edited.
+     */
+    edited_at: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Title and description as a search compares them (foldedText: no diacritics, lower case),
+     * kept by the database; the member's search matches words in it on its trigram index. Never
+     * written by the application, never answered.
+     */
+    search_text: text('search_text').generatedAlwaysAs(
+      (): SQL => foldedText(sql`"title" || ' ' || coalesce("description", '')`),
+    ),
     is_active: isActive(),
     ...timestamps,
   },
@@ -91,6 +113,13 @@ export const ads = pgTable(
     index('ads_is_active_idx').on(t.is_active, t.id),
     index('ads_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     index('ads_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
+    // The member's search (approved, active ads only): its words on the folded text, its pages
+    // newest first or by price on the searchable ads alone.
+    index('ads_search_text_trgm').using('gin', t.search_text.op('gin_trgm_ops')),
+    index('ads_search_created_idx')
+      .on(t.created_at, t.id)
+      .where(sql`${t.ad_status_id} = 2 AND ${t.is_active}`),
+    index('ads_search_price_idx').on(t.price_from, t.id).where(sql`${t.ad_status_id} = 2 AND ${t.is_active}`),
   ],
 );
 

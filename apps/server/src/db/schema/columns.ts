@@ -23,3 +23,24 @@ export const money = (name: string) => numeric(name, { precision: 14, scale: 2, 
  */
 export const sortCollated = (expression: SQL | AnyPgColumn) =>
   sql`${expression} collate ${sql.identifier(TEXT_COLLATION)}`;
+
+/** Letters with diacritics and the plain letter each is searched by (č → c, Đ → D, é → e …). */
+const FOLDED_LETTERS: readonly (readonly [string, string])[] = [
+  ['ČĆŠŽĐ', 'CCSZD'],
+  ['čćšžđ', 'ccszd'],
+  ['ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝŚŹŻŁŃĄĘ', 'AAAAAACEEEEIIIINOOOOOOUUUUYSZZLNAE'],
+  ['àáâãäåçèéêëìíîïñòóôõöøùúûüýÿśźżłńąę', 'aaaaaaceeeeiiiinoooooouuuuyyszzlnae'],
+];
+const foldedFrom = FOLDED_LETTERS.map(([from]) => from).join('');
+const foldedTo = FOLDED_LETTERS.map(([, to]) => to).join('');
+if ([...foldedFrom].length !== [...foldedTo].length) throw new Error('FOLDED_LETTERS: lengths differ');
+
+/**
+ * Text as a search compares it: without diacritics and in lower case ('Košenje' → 'kosenje'), so
+ * 'kosenje' finds 'Košenje trave'. translate first, so that lower meets plain letters, which it
+ * folds in any locale (PGlite's is C). Immutable, so a stored generated column and a trigram index
+ * are built on it; a search folds its words with the same expression (the letters as literals: a
+ * generated column's expression takes no parameters).
+ */
+export const foldedText = (expression: SQL | AnyPgColumn) =>
+  sql`lower(translate(${expression}, ${sql.raw(`'${foldedFrom}'`)}, ${sql.raw(`'${foldedTo}'`)}))`;
