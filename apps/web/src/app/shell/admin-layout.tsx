@@ -51,9 +51,14 @@ export function AdminLayout() {
   const isAllowed = handle === undefined || canAccess(AREA_ACCESS[handle.area], roleIds);
   const title = handle ? t(handle.titleKey) : t('common.appName');
 
-  useEffect(() => {
+  // Wide: the menu beside the screen, open; narrow: over it, closed. Set while rendering, so a window
+  // narrowed with the menu open never shows it over the screen for a moment (its modal would leave
+  // the rest of the page hidden from assistive technology).
+  const [wasWide, setWasWide] = useState(isWide);
+  if (wasWide !== isWide) {
+    setWasWide(isWide);
     setDrawerOpen(isWide);
-  }, [isWide]);
+  }
   // On a phone the menu lies over the screen like a dialog: Back closes it.
   useOpenDialog(!isWide && isDrawerOpen, () => setDrawerOpen(false));
 
