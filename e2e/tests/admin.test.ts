@@ -133,7 +133,10 @@ describe('admin panel', () => {
     await page.waitForURL('**/login');
     await screenshot(page, 'after-logout');
     await page.goto('/users');
-    await page.waitForURL('**/login');
+    // The login page names the page to return to after signing in.
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('returnTo') === '/users',
+    );
     await context.close();
   });
 });
@@ -142,7 +145,9 @@ describe('guard', () => {
   it('sends an anonymous visit to /credits to /login', async () => {
     const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/credits');
-    await page.waitForURL('**/login');
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('returnTo') === '/credits',
+    );
     await page.getByRole('heading', { name: 'Prijava' }).waitFor();
     await screenshot(page, 'anonymous-credits-to-login');
     await context.close();

@@ -55,7 +55,17 @@ function DraftAlert({ draft }: { draft: Draft }) {
     <Alert
       severity="info"
       role="status"
-      sx={{ flexWrap: 'wrap', '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
+      // On a phone the buttons go to a line of their own, under the text.
+      sx={{
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        '& .MuiAlert-message': { flex: '1 1 0', minWidth: 0 },
+        '& .MuiAlert-action': {
+          flexBasis: { xs: '100%', sm: 'auto' },
+          ml: { xs: 0, sm: 'auto' },
+          pl: { xs: 4.25, sm: 2 },
+          pt: { xs: 0, sm: 0.5 },
+        },
+      }}
       action={
         <Stack direction="row" spacing={1}>
           <Button
