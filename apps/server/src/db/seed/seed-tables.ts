@@ -58,7 +58,9 @@ export type SeedTable = { name: string; table: PgTable; columns: string[] };
 export const SEED_TABLES: readonly SeedTable[] = EXPORTABLE.map((table) => {
   const name = getTableName(table);
   const leftOut = [...(SECRET_COLUMNS[name] ?? []), ...(DERIVED_COLUMNS[name] ?? [])];
+  // Generated columns (ads.search_text) the database computes; it refuses values for them.
   const columns = Object.values(getTableColumns(table))
+    .filter((column) => column.generated === undefined)
     .map((column) => column.name)
     .filter((column) => !leftOut.includes(column));
   return { name, table, columns };
