@@ -198,6 +198,47 @@ describe('users', () => {
   });
 });
 
+describe.each(LOOKS)('the total that will be saved, $theme theme, $size', ({ theme, viewport, size }) => {
+  it('a typed total that buys no whole number of credits says what Save keeps, and the field shows it on leaving (keyboard only)', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
+    await signIn(page);
+    const suffix = `${theme}-${size}`;
+    const username = `ukupno-${suffix}-${RUN}`;
+    await createMember(page, username);
+    await page.goto(`/users?f.username=${username}`);
+    await page.getByText(username, { exact: true }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Krediti', exact: true }).last().focus();
+    await page.keyboard.press('Enter');
+    const credits = page.getByRole('dialog', { name: /^Krediti: / });
+    await credits.getByText('Stanje kredita: 0').waitFor();
+    await credits.getByRole('button', { name: 'Dodaj kredite' }).focus();
+    await page.keyboard.press('Enter');
+    const add = page.getByRole('dialog', { name: 'Dodavanje kredita' });
+    await add.waitFor();
+    await page.keyboard.press('ArrowDown'); // the price select has the focus and opens
+    await page.getByRole('option', { name: 'Crna Gora · 0.50 EUR (€)', exact: true }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.keyboard.press('Tab'); // the quantity
+    await page.keyboard.press('Tab'); // the total
+    await page.keyboard.type('101.30');
+    const quantity = add.getByRole('textbox', { name: /^Količina/ });
+    const total = add.getByRole('textbox', { name: /^Ukupna cijena/ });
+    // 202 whole credits: the field keeps what is typed, the note says what Save keeps.
+    expect(await quantity.inputValue()).toBe('202');
+    expect(await total.inputValue()).toBe('101.30');
+    await add.getByText('Biće sačuvano: 101.00 EUR za količinu 202').waitFor();
+    await screenshot(page, `credits-total-typed-${suffix}`);
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => total.inputValue()).toBe('101.00');
+    await add.getByText('Biće sačuvano').waitFor({ state: 'detached' });
+    await screenshot(page, `credits-total-settled-${suffix}`);
+    await expectNoSeriousAxeViolations(page);
+    await context.close();
+  });
+});
+
 describe('credits of a user', () => {
   it('tops up 500 credits at a chosen price, and a correction that would overdraw shows the server message', async () => {
     const { context, page } = await newPage(browser(), baseUrl);

@@ -58,7 +58,10 @@ type Errors = Partial<Record<'credit_price_id' | 'credit_amount' | 'credit_for_u
 /**
  * Price, quantity and total. Quantity and total wait for a price; the total follows the quantity
  * (quantity × price, 2 decimals) and typing a total sets the quantity to the whole number of
- * credits it pays for, both by the contract's arithmetic that the server checks too.
+ * credits it pays for, both by the contract's arithmetic that the server checks too. A typed total
+ * that buys no whole number of credits stays as typed while it has the focus (no jump under the
+ * cursor), with the total that will be saved said under it; leaving the field or saving puts that
+ * total in the field.
  */
 function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId: string }) {
   const { t } = useTranslation();
@@ -93,6 +96,18 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
     const amount = parseCreditQuantity(text);
     return amount === null || perCredit === undefined ? '' : creditTotal(amount, perCredit).toFixed(2);
   };
+  /** What the quantity costs: the total that Save keeps, whatever the total field says. */
+  const savedTotal = totalFor(quantity, price?.price_per_credit);
+  const typedTotal = parseCreditQuantity(total);
+  const isTotalAhead =
+    price !== null && savedTotal !== '' && (typedTotal === null || typedTotal !== Number(savedTotal));
+  const settleTotal = () => {
+    if (price) setTotal(savedTotal);
+  };
+  const currency = price?.currencies.short_name;
+  const totalHint = isTotalAhead
+    ? t('credits.totalSaved', { total: savedTotal, currency, quantity: quantity.trim() })
+    : currency;
 
   const save = useMutation({
     mutationFn: ({
@@ -118,6 +133,7 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    settleTotal();
     const body = { credit_amount: quantity, credit_price_id: priceId, credit_for_user_id: userId };
     const parsed = leadTransactionStoreSchema.safeParse(body);
     if (!parsed.success) {
@@ -189,8 +205,10 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
                 setQuantity(String(creditQuantityForTotal(amount, price.price_per_credit)));
               }
             }}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            helperText={price ? price.currencies.short_name : undefined}
+            onBlur={settleTotal}
+            // Said as it changes: the quantity next to it changes silently while the total is typed.
+            slotProps={{ htmlInput: { inputMode: 'decimal' }, formHelperText: { 'aria-live': 'polite' } }}
+            helperText={totalHint}
             fullWidth
           />
           {errors.credit_for_user_id && (

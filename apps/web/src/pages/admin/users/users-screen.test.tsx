@@ -283,6 +283,44 @@ describe('credits dialog', { timeout: 60_000 }, () => {
     expect(await within(add).findByText('Unesite broj, npr. 500, +500 ili -500.')).toBeInTheDocument();
   });
 
+  it('shows the total that will be saved once a typed total sets the quantity, without moving the field under the typing', async () => {
+    const HALF: CreditPriceRow = { ...PRICE, id: 16, price_per_credit: 0.5 };
+    const { net, user, add } = await openCredits({
+      'POST /api/credit_prices/index_active': listAnswer([PRICE, HALF]),
+      'POST /api/lead_transactions/store': { status: 201, body: ADDED },
+    });
+    await pick(
+      user,
+      within(add).getByRole('combobox', { name: /^Cijena kredita/ }),
+      'Crna Gora · 0.50 EUR (€)',
+    );
+    const quantity = within(add).getByRole('textbox', { name: /^Količina/ });
+    const total = within(add).getByRole('textbox', { name: /^Ukupna cijena/ });
+    // 101.30 pays for 202 whole credits, which cost 101.00: that is what Save would keep.
+    await user.type(total, '101.30');
+    expect(quantity).toHaveValue('202');
+    expect(total).toHaveValue('101.30');
+    expect(total).toHaveAccessibleDescription('Biće sačuvano: 101.00 EUR za količinu 202');
+    // Leaving the field shows the real total there.
+    await user.tab();
+    expect(total).toHaveValue('101.00');
+    expect(total).toHaveAccessibleDescription('EUR');
+    // A total that is already exact stays as typed, with no note.
+    await user.clear(total);
+    await user.type(total, '7.5');
+    expect(quantity).toHaveValue('15');
+    expect(total).toHaveAccessibleDescription('EUR');
+    // Enter from inside the total saves the derived quantity and settles the field as well.
+    await user.clear(total);
+    await user.type(total, '3.99{Enter}');
+    await waitFor(() => expect(net.callsTo('POST /api/lead_transactions/store')).toHaveLength(1));
+    expect(net.lastBodyOf('POST /api/lead_transactions/store')).toEqual({
+      credit_amount: '7',
+      credit_price_id: 16,
+      credit_for_user_id: 57,
+    });
+  });
+
   it('adds credits with an Idempotency-Key, then shows the new balance and history and refreshes the list', async () => {
     const { net, user, add, credits } = await openCredits({
       'POST /api/lead_transactions/store': { status: 201, body: ADDED },
