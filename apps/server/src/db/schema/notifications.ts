@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sortCollated, timestamps } from './columns.ts';
 import { users, userTypes } from './users.ts';
 
@@ -46,10 +47,15 @@ export const notificationTargetUserTypes = pgTable(
   (t) => [primaryKey({ columns: [t.notification_id, t.user_type_id] })],
 );
 
-/** Everyone who received a notification (targets resolved when it was sent). */
+/**
+ * Everyone who received a notification (targets resolved when it was sent): each row is an item of
+ * that member's inbox, read once `read_at` is set.
+ */
 export const notificationRecipients = pgTable(
   'notification_recipients',
   {
+    /** The inbox item's own id (a notification reaches many): what the inbox pages by and marks read. */
+    id: serial('id').notNull(),
     notification_id: integer('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
@@ -61,6 +67,11 @@ export const notificationRecipients = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.notification_id, t.user_id] }),
-    index('notification_recipients_user_idx').on(t.user_id, t.created_at),
+    uniqueIndex('notification_recipients_id_unique').on(t.id),
+    // A member's inbox, newest first, and its unread items (the unread count, the badge).
+    index('notification_recipients_user_idx').on(t.user_id, t.id),
+    index('notification_recipients_unread_idx')
+      .on(t.user_id, t.id)
+      .where(sql`${t.read_at} IS NULL`),
   ],
 );
