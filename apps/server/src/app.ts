@@ -24,6 +24,8 @@ import { adRoutes } from './modules/ads/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { leadTransactionRoutes } from './modules/lead-transactions/routes.ts';
+import { type LeadRefundWorker, startLeadRefundWorker } from './modules/leads/lead-refund-worker.ts';
+import { memberLeadRoutes } from './modules/leads/member-lead-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { CRUDS, LISTS } from './modules/resources.ts';
 import { seederRoutes } from './modules/seeders/routes.ts';
@@ -42,6 +44,8 @@ export type AppOptions = {
   loginLimiter?: LoginLimiter;
   /** Where uploads go; by default DATA_DIR/uploads on disk. */
   storage?: FileStorage;
+  /** The background jobs' timers (off in tests that run the jobs themselves). */
+  areJobsStarted?: boolean;
 };
 
 export type RouteRecord = {
@@ -63,6 +67,8 @@ declare module 'fastify' {
     mail: MailWorker;
     /** Renders list reports in worker threads. */
     reports: ReportPool;
+    /** Refunds contacts whose poster did not answer in time. */
+    leadRefunds: LeadRefundWorker;
   }
 }
 
@@ -73,6 +79,7 @@ export async function buildApp({
   logger,
   loginLimiter,
   storage = createDiskStorage(path.join(config.dataDir, 'uploads')),
+  areJobsStarted = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -134,6 +141,14 @@ export async function buildApp({
   const mail = startMailWorker({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.stop());
+  const leadRefunds = startLeadRefundWorker({
+    db,
+    answerMs: config.leadAnswerMs,
+    log: app.log,
+    isStarted: areJobsStarted,
+  });
+  app.decorate('leadRefunds', leadRefunds);
+  app.addHook('onClose', () => leadRefunds.stop());
   const reports = createReportPool(config.reportConcurrency);
   app.decorate('reports', reports);
   app.addHook('onClose', () => reports.close());
@@ -154,6 +169,7 @@ export async function buildApp({
       serviceRoutes(api, db);
       userRoutes(api, db, limiter);
       adRoutes(api, db);
+      memberLeadRoutes(api, db, { answerMs: config.leadAnswerMs });
       accountRoutes(api, db, config);
       notificationRoutes(api, db);
       dashboardRoutes(api, db);

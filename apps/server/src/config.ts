@@ -39,6 +39,11 @@ const envSchema = z.object({
   ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   SEEDERS_ENABLED: booleanText.optional(),
   REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
+  LEAD_ANSWER_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive()
+    .max(24 * 365)
+    .default(72),
 });
 
 export type Config = {
@@ -63,6 +68,8 @@ export type Config = {
   isSeederEnabled: boolean;
   /** Reports rendered at once, each in a worker thread; one more is refused with a 429. */
   reportConcurrency: number;
+  /** A contact the poster has not answered in this long is refunded by itself. */
+  leadAnswerMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isSeederEnabled: e.SEEDERS_ENABLED ?? false,
     // One core stays for the event loop; at most four reports at once.
     reportConcurrency: e.REPORT_CONCURRENCY ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
+    leadAnswerMs: Math.round(e.LEAD_ANSWER_HOURS * 3_600_000),
     accountLimits: {
       perIp: e.ACCOUNT_MAX_REQUESTS_PER_IP,
       perAddress: e.ACCOUNT_MAX_REQUESTS_PER_ADDRESS,

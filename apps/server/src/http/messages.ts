@@ -65,6 +65,13 @@ export const MESSAGES = {
     idempotency_in_progress: 'Zahtjev sa ovim Idempotency-Key se još obrađuje. Pokušajte ponovo.',
     record_changed:
       'Neko je u međuvremenu izmijenio ovaj zapis. Pogledajte trenutne vrijednosti i ponovo primijenite svoje izmjene.',
+    lead_own_ad: 'Ne možete kontaktirati sopstveni oglas.',
+    lead_service_not_in_ad: 'Ovaj oglas ne nudi izabranu uslugu.',
+    lead_not_enough_credits:
+      'Nemate dovoljno kredita: kontakt košta {{cost}}, a vaše stanje je {{balance}}. Dopunite kredite pa pokušajte ponovo.',
+    lead_already_open: 'Već ste kontaktirali ovaj oglas za ovu uslugu i čekate odgovor.',
+    lead_already_answered: 'Na ovaj kontakt je već odgovoreno.',
+    lead_answer_too_late: 'Rok za odgovor je istekao: krediti su vraćeni članu koji vas je kontaktirao.',
     conflict_email: 'Korisnik sa ovom e-mail adresom već postoji.',
     conflict_username: 'Korisnik sa ovim korisničkim imenom već postoji.',
     cannot_deactivate_self: 'Ne možete deaktivirati sopstveni nalog.',
@@ -149,6 +156,14 @@ export const MESSAGES = {
     idempotency_in_progress: 'A request with this Idempotency-Key is still being processed. Try again.',
     record_changed:
       'Someone has changed this record in the meantime. Look at the current values and apply your changes again.',
+    lead_own_ad: 'You cannot contact your own ad.',
+    lead_service_not_in_ad: 'This ad does not offer the chosen service.',
+    lead_not_enough_credits:
+      'Not enough credits: the contact costs {{cost}} and your balance is {{balance}}. Top up, then try again.',
+    lead_already_open: 'You have already contacted this ad for this service and are waiting for an answer.',
+    lead_already_answered: 'This contact has already been answered.',
+    lead_answer_too_late:
+      'The time to answer has run out: the member who contacted you got the credits back.',
     conflict_email: 'A user with this e-mail address already exists.',
     conflict_username: 'A user with this username already exists.',
     cannot_deactivate_self: 'You cannot deactivate your own account.',

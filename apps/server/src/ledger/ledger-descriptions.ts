@@ -12,3 +12,20 @@ export function topUpDescription(amount: number, pricePerCredit: number, currenc
 export function correctionDescription(amount: number): string {
   return `Korekcija stanja kredita: ${amount > 0 ? '+' : ''}${decimal(amount)}`;
 }
+
+/** A member's payment for a contact: 'Kontakt oglasa: Košenje trave'. */
+export function leadContactDescription(adTitle: string): string {
+  return `Kontakt oglasa: ${adTitle}`;
+}
+
+const REFUND_WORDS = {
+  declined: 'kontakt odbijen',
+  no_answer: 'bez odgovora',
+  request: 'odobren zahtjev',
+  ad_removed: 'oglas uklonjen',
+} as const;
+
+/** Credits of a contact given back: 'Povrat kredita za kontakt oglasa: Košenje trave (bez odgovora)'. */
+export function leadRefundDescription(adTitle: string, reason: keyof typeof REFUND_WORDS): string {
+  return `Povrat kredita za kontakt oglasa: ${adTitle} (${REFUND_WORDS[reason]})`;
+}

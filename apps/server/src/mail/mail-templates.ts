@@ -2,12 +2,23 @@ import type { Language } from '@usluge/contract';
 
 export const PRODUCT_NAME = 'Usluge';
 
-export type MailTemplate = 'verify_account' | 'reset_password' | 'delete_account';
+export type MailTemplate =
+  | 'verify_account'
+  | 'reset_password'
+  | 'delete_account'
+  | 'lead_received'
+  | 'lead_accepted'
+  | 'lead_declined'
+  | 'lead_refunded';
 export type RenderedMail = { subject: string; text: string; html: string };
 
-type Texts = { subject: string; greeting: string; body: string; action: string; footer: string };
+/** A mail with a link says what the link does (`action`); a notice has no link. */
+type Texts = { subject: string; greeting: string; body: string; action?: string; footer: string };
 
-/** What each mail says, in both languages; `{{hours}}` is how long the link works. */
+/**
+ * What each mail says, in both languages; `{{hours}}` is how long a link works, the notices' other
+ * `{{…}}` are their own parameters.
+ */
 const TEXTS: Record<MailTemplate, Record<Language, Texts>> = {
   verify_account: {
     me: {
@@ -61,6 +72,63 @@ const TEXTS: Record<MailTemplate, Record<Language, Texts>> = {
         'The link works for {{hours}} h. If you did not ask for this, ignore this message: the account stays as it is.',
     },
   },
+  lead_received: {
+    me: {
+      subject: 'Novi kontakt za vaš oglas',
+      greeting: 'Zdravo {{name}},',
+      body: '{{member}} želi da vas kontaktira povodom oglasa „{{ad}}“ (usluga: {{service}}).',
+      footer: 'Odgovorite u aplikaciji u roku od {{hours}} h: kada prihvatite, oboje vidite kontakt podatke.',
+    },
+    en: {
+      subject: 'A new contact for your ad',
+      greeting: 'Hello {{name}},',
+      body: '{{member}} wants to get in touch about your ad "{{ad}}" (service: {{service}}).',
+      footer:
+        "Answer in the app within {{hours}} h: once you accept, you both see each other's contact details.",
+    },
+  },
+  lead_accepted: {
+    me: {
+      subject: 'Kontakt je prihvaćen',
+      greeting: 'Zdravo {{name}},',
+      body: '{{poster}} je prihvatio vaš kontakt povodom oglasa „{{ad}}“. Telefon: {{phone}}, e-mail: {{email}}.',
+      footer: 'Kontakt podatke vidite i u aplikaciji, među poslatim kontaktima.',
+    },
+    en: {
+      subject: 'Your contact was accepted',
+      greeting: 'Hello {{name}},',
+      body: '{{poster}} accepted your contact about the ad "{{ad}}". Phone: {{phone}}, e-mail: {{email}}.',
+      footer: 'You also find the contact details in the app, among your sent contacts.',
+    },
+  },
+  lead_declined: {
+    me: {
+      subject: 'Kontakt nije prihvaćen',
+      greeting: 'Zdravo {{name}},',
+      body: 'Oglašivač nije prihvatio vaš kontakt povodom oglasa „{{ad}}“. Vratili smo vam {{credit}} kredita.',
+      footer: 'Stanje kredita i promjene vidite u aplikaciji.',
+    },
+    en: {
+      subject: 'Your contact was declined',
+      greeting: 'Hello {{name}},',
+      body: 'The poster declined your contact about the ad "{{ad}}". We gave you back {{credit}} credits.',
+      footer: 'Your balance and its changes are in the app.',
+    },
+  },
+  lead_refunded: {
+    me: {
+      subject: 'Krediti su vraćeni',
+      greeting: 'Zdravo {{name}},',
+      body: 'Oglašivač nije odgovorio na vaš kontakt povodom oglasa „{{ad}}“ u roku od {{hours}} h. Vratili smo vam {{credit}} kredita.',
+      footer: 'Stanje kredita i promjene vidite u aplikaciji.',
+    },
+    en: {
+      subject: 'Your credits are back',
+      greeting: 'Hello {{name}},',
+      body: 'The poster did not answer your contact about the ad "{{ad}}" within {{hours}} h. We gave you back {{credit}} credits.',
+      footer: 'Your balance and its changes are in the app.',
+    },
+  },
 };
 
 const escapeHtml = (text: string) =>
@@ -72,11 +140,11 @@ const escapeHtml = (text: string) =>
 const fill = (template: string, params: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 
-/** A mail in plain text and HTML, with the product's name and the link. */
+/** A mail in plain text and HTML, with the product's name and, for a mail with an action, the link. */
 export function renderMail(
   template: MailTemplate,
   lang: Language,
-  params: { name: string; link: string; hours: number },
+  params: { name: string; link?: string } & Record<string, string | number>,
 ): RenderedMail {
   const texts = TEXTS[template][lang];
   const line = (text: string) => fill(text, params);
@@ -86,8 +154,7 @@ export function renderMail(
     '',
     line(texts.body),
     '',
-    `${texts.action}: ${params.link}`,
-    '',
+    ...(texts.action && params.link ? [`${texts.action}: ${params.link}`, ''] : []),
     line(texts.footer),
     '',
     PRODUCT_NAME,
@@ -96,8 +163,20 @@ export function renderMail(
 <h1 style="font-size:20px">${escapeHtml(PRODUCT_NAME)}</h1>
 <p>${escapeHtml(line(texts.greeting))}</p>
 <p>${escapeHtml(line(texts.body))}</p>
-<p><a href="${escapeHtml(params.link)}" style="display:inline-block;padding:10px 16px;background:#1565c0;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(texts.action)}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(line(texts.footer))}</p>
+${texts.action && params.link ? `<p><a href="${escapeHtml(params.link)}" style="display:inline-block;padding:10px 16px;background:#1565c0;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(texts.action)}</a></p>\n` : ''}<p style="font-size:13px;color:#555">${escapeHtml(line(texts.footer))}</p>
 </body></html>`;
   return { subject, text, html };
+}
+
+/**
+ * The same words as a notice for the inbox (no greeting, link or product name): what a mail that
+ * tells about a change also says in the app.
+ */
+export function renderNotice(
+  template: MailTemplate,
+  lang: Language,
+  params: Record<string, string | number>,
+): { subject: string; text: string } {
+  const texts = TEXTS[template][lang];
+  return { subject: texts.subject, text: `${fill(texts.body, params)} ${fill(texts.footer, params)}` };
 }

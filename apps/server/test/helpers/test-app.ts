@@ -78,6 +78,8 @@ export async function createTestApp(
     driver: handle.driver,
     loginLimiter:
       options.loginLimiter ?? createLoginLimiter({ perIp: 1000, perUsername: 1000, windowMs: 60_000 }),
+    // Tests run the background jobs themselves (app.leadRefunds.refundDue), when they mean to.
+    areJobsStarted: false,
   });
   options.beforeReady?.(app);
   await app.ready();

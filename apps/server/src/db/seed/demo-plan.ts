@@ -1,5 +1,10 @@
 import { AD_STATUS, ROLE, USER_TYPE } from '@usluge/contract';
-import { correctionDescription, topUpDescription } from '../../ledger/ledger-descriptions.ts';
+import {
+  correctionDescription,
+  leadContactDescription,
+  leadRefundDescription,
+  topUpDescription,
+} from '../../ledger/ledger-descriptions.ts';
 import {
   AD_TEXTS,
   DEMAND_SENTENCES,
@@ -97,6 +102,9 @@ export type PlannedLead = {
   contact_time: Date;
   is_accepted: boolean | null;
   response_time: Date | null;
+  /** A declined contact is refunded when declined, an unanswered one when its time ran out. */
+  refunded_at: Date | null;
+  refund_reason: 'declined' | 'no_answer' | null;
 };
 
 /** One ledger entry; staff top-ups and corrections also carry their lead_transactions row. */
@@ -106,7 +114,8 @@ export type PlannedLedgerEntry = {
   description: string;
   amount: number;
   stateAfter: number;
-  createdByUser: number;
+  /** null: the product itself (an unanswered contact's refund). */
+  createdByUser: number | null;
   lead: number | null;
   topUp: { creditPriceId: number; stateBefore: number; totalPrice: number } | null;
 };
@@ -639,6 +648,9 @@ function approvedPeriods(ad: PlannedAd, nowMs: number): [number, number][] {
   return periods.filter(([from, to]) => to - from > 2 * HOUR);
 }
 
+/** The product's default time to answer a contact (LEAD_ANSWER_HOURS): older unanswered ones are refunded. */
+const DEMO_ANSWER_HOURS = 72;
+
 function planLeads(random: Random, refs: DemoReferences, people: People, ads: PlannedAd[], time: Time) {
   const credit = new Map(refs.services.map((service) => [service.id, service.credit]));
   const leads: PlannedLead[] = [];
@@ -674,6 +686,15 @@ function planLeads(random: Random, refs: DemoReferences, people: People, ads: Pl
         is_accepted = true;
         responseMs = contactMs + random.int(10 * MINUTE, Math.max(10 * MINUTE, age / 2));
       }
+      const refund =
+        is_accepted === false && responseMs !== null
+          ? { refunded_at: new Date(responseMs), refund_reason: 'declined' as const }
+          : is_accepted === null && age > DEMO_ANSWER_HOURS * HOUR
+            ? {
+                refunded_at: new Date(contactMs + DEMO_ANSWER_HOURS * HOUR),
+                refund_reason: 'no_answer' as const,
+              }
+            : { refunded_at: null, refund_reason: null };
       return {
         ad: adIndex,
         user,
@@ -682,6 +703,7 @@ function planLeads(random: Random, refs: DemoReferences, people: People, ads: Pl
         contact_time: new Date(contactMs),
         is_accepted,
         response_time: responseMs === null ? null : new Date(responseMs),
+        ...refund,
       };
     });
     planned.sort((a, b) => a.contact_time.getTime() - b.contact_time.getTime());
@@ -691,7 +713,7 @@ function planLeads(random: Random, refs: DemoReferences, people: People, ads: Pl
 }
 
 type LedgerEvent =
-  | { at: Date; user: number; kind: 'lead'; lead: number; cents: number }
+  | { at: Date; user: number; kind: 'lead' | 'refund'; lead: number; cents: number }
   | { at: Date; user: number; kind: 'top-up' | 'correction'; cents: number };
 
 const TOP_UP_AMOUNTS = [50, 100, 150, 200, 300, 500];
@@ -715,13 +737,20 @@ function planLedger(
     refs.creditPrices.find((price) => price.countryCode === 'ME' && price.currency === 'EUR') ??
     must(refs.creditPrices[0], 'credit price');
 
-  const events: LedgerEvent[] = leads.map((lead, index) => ({
-    at: lead.contact_time,
-    user: lead.user,
-    kind: 'lead',
-    lead: index,
-    cents: -toCents(lead.credit),
-  }));
+  const events: LedgerEvent[] = leads.flatMap((lead, index): LedgerEvent[] => [
+    { at: lead.contact_time, user: lead.user, kind: 'lead', lead: index, cents: -toCents(lead.credit) },
+    ...(lead.refunded_at === null || lead.credit === 0
+      ? []
+      : [
+          {
+            at: lead.refunded_at,
+            user: lead.user,
+            kind: 'refund' as const,
+            lead: index,
+            cents: toCents(lead.credit),
+          },
+        ]),
+  ]);
   const firstContact = new Map<number, number>();
   for (const lead of leads) {
     const at = lead.contact_time.getTime();
@@ -789,10 +818,24 @@ function planLedger(
       ledger.push({
         user: event.user,
         at: event.at,
-        description: `Kontakt oglasa: ${ad.row.title}`,
+        description: leadContactDescription(ad.row.title),
         amount: event.cents / 100,
         stateAfter: (before + event.cents) / 100,
         createdByUser: event.user,
+        lead: event.lead,
+        topUp: null,
+      });
+    } else if (event.kind === 'refund') {
+      const lead = must(leads[event.lead], 'refunded lead');
+      const ad = must(ads[lead.ad], 'lead ad');
+      balances.set(event.user, balance + event.cents);
+      ledger.push({
+        user: event.user,
+        at: event.at,
+        description: leadRefundDescription(ad.row.title, lead.refund_reason ?? 'no_answer'),
+        amount: event.cents / 100,
+        stateAfter: (balance + event.cents) / 100,
+        createdByUser: lead.refund_reason === 'declined' ? ad.postedByUser : null,
         lead: event.lead,
         topUp: null,
       });

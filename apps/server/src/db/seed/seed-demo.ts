@@ -240,12 +240,15 @@ async function writePlan(db: Database, plan: DemoPlan, passwordHash: string): Pr
       ad_id: idAt(adIds, ad),
       user_id: idAt(userIds, user),
       created_at: lead.contact_time,
-      updated_at: lead.response_time ?? lead.contact_time,
+      updated_at: lead.refunded_at ?? lead.response_time ?? lead.contact_time,
     })),
   );
 
   // Ledger: lead_transactions for staff entries, then every entry in `transactions`, both in the
   // order the entries happened.
+  // Who made an entry: null for the product itself (an unanswered contact's refund).
+  const authorOf = (entry: { createdByUser: number | null }) =>
+    entry.createdByUser === null ? null : idAt(userIds, entry.createdByUser);
   const staffEntries = plan.ledger.flatMap((entry) => (entry.topUp ? [{ entry, topUp: entry.topUp }] : []));
   const leadTransactionIds = await reserveIds(db, leadTransactions, staffEntries.length);
   await insertAll(
@@ -259,7 +262,7 @@ async function writePlan(db: Database, plan: DemoPlan, passwordHash: string): Pr
       add_credit_amount: entry.amount,
       credit_after_adding: entry.stateAfter,
       total_price: topUp.totalPrice,
-      created_by_user_id: idAt(userIds, entry.createdByUser),
+      created_by_user_id: authorOf(entry),
       created_at: entry.at,
       updated_at: entry.at,
     })),
@@ -279,7 +282,7 @@ async function writePlan(db: Database, plan: DemoPlan, passwordHash: string): Pr
       credit_state: entry.stateAfter,
       lead_id: entry.lead === null ? null : idAt(leadIds, entry.lead),
       lead_transaction_id: leadTransactionIdOf.get(entry) ?? null,
-      created_by_user_id: idAt(userIds, entry.createdByUser),
+      created_by_user_id: authorOf(entry),
       created_at: entry.at,
       updated_at: entry.at,
     })),

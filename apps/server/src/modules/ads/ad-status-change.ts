@@ -1,16 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { lockVersion, nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  adStatuses,
-  adStatusHistory,
-  adStatusOrder,
-  ads,
-  notificationRecipients,
-  notifications,
-  notificationTargetUsers,
-} from '../../db/schema/index.ts';
+import { adStatuses, adStatusHistory, adStatusOrder, ads } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { notifyUser } from '../notifications/notify-user.ts';
 import { adList } from './ad-list.ts';
 
 /** What the ad's owner reads (stored in Montenegrin, the product's language). */
@@ -101,12 +94,12 @@ export async function changeAdStatus(tx: Database, decision: StatusDecision): Pr
     reason: decision.comment,
     changed_by_user_id: decision.actorId,
   });
-  const text = ownerNotice.text(ad.title, target.name, decision.comment);
-  const [notification] = await tx
-    .insert(notifications)
-    .values({ subject: ownerNotice.subject, notification_text: text, created_by_user_id: decision.actorId })
-    .returning({ id: notifications.id });
-  if (!notification) throw new Error('notification insert returned nothing');
-  await tx.insert(notificationTargetUsers).values({ notification_id: notification.id, user_id: ad.ownerId });
-  await tx.insert(notificationRecipients).values({ notification_id: notification.id, user_id: ad.ownerId });
+  await notifyUser(tx, {
+    userId: ad.ownerId,
+    notice: {
+      subject: ownerNotice.subject,
+      text: ownerNotice.text(ad.title, target.name, decision.comment),
+    },
+    actorId: decision.actorId,
+  });
 }

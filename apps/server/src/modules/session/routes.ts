@@ -11,6 +11,7 @@ import {
   refreshTokenRequestSchema,
   STAFF_ROLES,
 } from '@usluge/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +28,7 @@ import {
   rotateRefreshToken,
 } from '../../auth/session-repository.ts';
 import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { type MessageKey, translate } from '../../http/messages.ts';
 import { findCurrentUser, findLoginCandidate } from '../users/current-user-query.ts';
@@ -165,6 +167,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       const { username, password } = request.body;
       const signedIn = await signIn(request, reply, { login: username, password, audience: 'app' });
       if (!signedIn) return reply;
+      // The app's language is the member's: their notices and e-mails are written in it.
+      await db.update(users).set({ language: request.lang }).where(eq(users.id, signedIn.user.id));
       return { ...appTokens(signedIn.tokens), user: signedIn.user };
     },
   );
