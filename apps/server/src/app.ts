@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { leadTransactionRoutes } from './modules/lead-transactions/routes.ts';
 import { type LeadRefundWorker, startLeadRefundWorker } from './modules/leads/lead-refund-worker.ts';
 import { memberLeadRoutes } from './modules/leads/member-lead-routes.ts';
+import { memberInboxRoutes } from './modules/me/inbox-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { CRUDS, LISTS } from './modules/resources.ts';
 import { seederRoutes } from './modules/seeders/routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp({
       adRoutes(api, db);
       memberLeadRoutes(api, db, { answerMs: config.leadAnswerMs });
       accountRoutes(api, db, config);
+      memberInboxRoutes(api, db);
       notificationRoutes(api, db);
       dashboardRoutes(api, db);
       if (config.isSeederEnabled) seederRoutes(api, db);

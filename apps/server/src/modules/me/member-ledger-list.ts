@@ -1,11 +1,12 @@
 import { memberLedgerRowSchema } from '@usluge/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { transactions } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
+import { ownLedgerEntries } from './member-policy.ts';
 
 /**
  * `POST /api/me/ledger`: the caller's own credit entries, newest first, paged by the list engine
- * (its scope: the viewer's user_id, served by transactions_user_updated_at_idx).
+ * (its scope: the viewer's entries, found on transactions_user_updated_at_idx).
  */
 export const memberLedgerList = defineList({
   resource: 'me_ledger',
@@ -13,7 +14,7 @@ export const memberLedgerList = defineList({
   routes: ['index'],
   from: sql`${transactions}`,
   id: transactions.id,
-  scopeOf: (viewer) => eq(transactions.user_id, viewer.userId),
+  scopeOf: ownLedgerEntries,
   defaultSort: { key: 'updated_at', isDescending: true },
   columns: {
     updated_at: {
