@@ -21,7 +21,6 @@ import {
 } from '../../auth/account-tokens.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/session-repository.ts';
-import { newToken } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
 import { nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
@@ -32,8 +31,8 @@ import { type MessageKey, translate } from '../../http/messages.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorOf } from '../../http/pg-error.ts';
 import { enqueueMail } from '../../mail/mail-outbox.ts';
 import { type MailTemplate, renderMail } from '../../mail/mail-templates.ts';
-import { storedFileOf } from '../../uploads/file-storage.ts';
 import { fullName } from '../users/user-list.ts';
+import { closeAccount, removeAccountImage } from './close-account.ts';
 
 const tags = ['account'];
 const config = { access: 'public' } as const;
@@ -294,35 +293,9 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
         const tx = transaction as unknown as Database;
         const userId = await consumeAccountToken(tx, request.body.token, 'delete_account');
         if (userId === null) throw new AppError(422, 'account_token_invalid');
-        const [before] = await tx
-          .select({ imageUrl: users.image_url })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for('update');
-        // Personal data goes; the row stays, so the ledger, leads and ads still add up.
-        await tx
-          .update(users)
-          .set({
-            name: 'Obrisan korisnik',
-            last_name: null,
-            email: `obrisan-${userId}@obrisan.invalid`,
-            username: `obrisan-${userId}`,
-            phone: null,
-            details: null,
-            address: null,
-            pib: null,
-            image_url: null,
-            email_verified_at: null,
-            password_hash: await hashPassword(newToken()),
-            is_active: false,
-            updated_at: nextVersion(users.updated_at),
-          })
-          .where(eq(users.id, userId));
-        await revokeUserSessions(tx, userId);
-        return before?.imageUrl ?? null;
+        return closeAccount(tx, userId);
       });
-      const image = storedFileOf(removedImage);
-      if (image) await app.storage.remove(image.folder, image.name);
+      await removeAccountImage(app.storage, removedImage);
       return message('account_deleted', request.lang);
     },
   );
