@@ -51,6 +51,8 @@ export type WrittenRow<Form = Record<string, unknown>> = {
   form?: Form;
   /** A destroy's query options (the resource's destroyQuerySchema). */
   options?: Record<string, unknown>;
+  /** What the resource's beforeWrite answered for this write (e.g. the row as it was). */
+  before?: unknown;
   /** URLs of the images stored for this write, by field, in the order they were sent. */
   uploads: Record<string, string[]>;
   /** Stored files the write no longer uses (by URL): removed once the transaction has committed. */
@@ -78,8 +80,17 @@ export type CrudDefinition<Row extends { id: number }, Form extends Record<strin
   /** Unique and foreign-key constraints by name. */
   constraints: Record<string, ConstraintMeaning>;
   access: Access;
-  /** Rules that need the database or the acting user; throws an AppError to refuse the write. */
-  beforeWrite?(tx: Database, write: PendingWrite<Form>): Promise<void>;
+  /**
+   * Whether the acting user may write this row (a member only their own): runs first, before the
+   * row is locked or its version compared, so a row the caller may not touch answers 404 as if it
+   * did not exist and nothing of it (not its current version) is revealed.
+   */
+  authorize?(tx: Database, write: PendingWrite<Form>): Promise<void>;
+  /**
+   * Rules that need the database or the acting user; throws an AppError to refuse the write. What
+   * it answers, afterWrite receives as `before` (what the row was, to compare with what it became).
+   */
+  beforeWrite?(tx: Database, write: PendingWrite<Form>): Promise<unknown>;
   /** The table's values from the parsed form (e.g. a password becomes its hash); default: the form. */
   toValues?(form: Form, write: PendingWrite<Form>): Promise<Record<string, unknown>>;
   /**

@@ -21,8 +21,9 @@ async function withConstraintMessages<T>(definition: GenericCrud, action: () => 
 }
 
 /**
- * One write in one transaction: the row locked and its version checked (update, destroy), the
- * resource's checks, the row, its consequences (afterWrite).
+ * One write in one transaction: whether the actor may write the row (authorize), the row locked
+ * and its version checked (update, destroy), the resource's checks, the row, its consequences
+ * (afterWrite).
  * `extraValues` are values the mechanism adds itself (stored images' URLs). Answers the row's id
  * and what afterWrite adds to the answer.
  */
@@ -34,11 +35,12 @@ export async function writeRow(
   extraValues: Record<string, unknown> = {},
 ): Promise<{ id: number; extras: AnswerExtras }> {
   const table: CrudTable = definition.table;
+  await definition.authorize?.(tx, write);
   if (write.kind !== 'store') {
     if (write.id === undefined) throw notFound();
     await lockVersion(tx, table, definition.list, write.id, write.version);
   }
-  await definition.beforeWrite?.(tx, write);
+  const before = await definition.beforeWrite?.(tx, write);
   let id = write.id;
   if (write.kind === 'destroy') {
     if (id === undefined) throw notFound();
@@ -78,6 +80,7 @@ export async function writeRow(
       kind: write.kind,
       form: write.form,
       ...(write.options ? { options: write.options } : {}),
+      ...(before === undefined ? {} : { before }),
       ...files,
     }),
   );

@@ -17,7 +17,13 @@ import { type FileStorage, storedFileOf, type UploadFolder } from '../uploads/fi
 import { imageUrl } from '../uploads/image-routes.ts';
 import { type ProcessedImage, processImage } from '../uploads/image-upload.ts';
 import { readMultipartForm } from '../uploads/multipart-form.ts';
-import type { CrudDefinition, PendingWrite, UploadField } from './crud-definition.ts';
+import type {
+  AnswerExtras,
+  CrudDefinition,
+  PendingWrite,
+  UploadField,
+  WriteKind,
+} from './crud-definition.ts';
 import { type GenericCrud, lockRowColumns, writeRow } from './crud-queries.ts';
 
 type Form = Record<string, unknown>;
@@ -53,13 +59,14 @@ async function readForm(
 ): Promise<ReadForm> {
   const images: Images = new Map();
   if (!definition.uploads || !request.isMultipart()) {
-    const { updated_at: version, ...body } = (request.body ?? {}) as Form;
-    return {
-      form: parseWith(schema, body) as Form,
-      images,
-      version: version as Date | undefined,
-      fingerprint: {},
-    };
+    const { updated_at: sent, ...body } = (request.body ?? {}) as Form;
+    // A form with images also takes JSON, which its route's schema (multipart's) did not check:
+    // there the version is still text.
+    const version =
+      sent instanceof Date
+        ? sent
+        : parseWith(versionFieldsSchema, { updated_at: sent ?? undefined }).updated_at;
+    return { form: parseWith(schema, body) as Form, images, version, fingerprint: {} };
   }
   const multipart = await readMultipartForm(request, {
     files: Object.fromEntries(definition.uploads.map((upload) => [upload.field, upload.max ?? 1])),
@@ -131,6 +138,69 @@ async function writeWithImages<T>(
   }
 }
 
+/** Which write a request asks for, and the row's id (update, destroy). */
+export type CrudWriteTarget = { kind: WriteKind; id?: number };
+
+/**
+ * One store, update or destroy (toggle) of a resource as the request asks it, by the signed-in
+ * user: the form read (JSON or multipart with its images; a destroy's query), the version the
+ * client read, the write in the Idempotency-Key's transaction, answered with the row as the
+ * resource's list shows it and the status (201 for store). The generic routes run it, and so does
+ * a route of another shape for a definition of its own (a member's ads: the id from the path, the
+ * poster forced to the actor by its hooks), so that there is one write path.
+ */
+export async function runCrudWrite<Row extends { id: number }, F extends Form>(
+  app: FastifyInstance,
+  db: Database,
+  definition: CrudDefinition<Row, F>,
+  request: FastifyRequest,
+  target: CrudWriteTarget,
+): Promise<{ status: number; body: Row & AnswerExtras }> {
+  const generic = definition as unknown as GenericCrud;
+  const actorId = requireUser(request).id;
+  let write: PendingWrite<Form>;
+  let read: Omit<ReadForm, 'form' | 'version'>;
+  if (target.kind === 'destroy') {
+    const { updated_at: version, ...options } = request.query as Form;
+    write = {
+      kind: 'destroy',
+      ...(target.id === undefined ? {} : { id: target.id }),
+      actorId,
+      ...(version ? { version: version as Date } : {}),
+      options,
+    };
+    read = { images: new Map(), fingerprint: {} };
+  } else {
+    const schema =
+      target.kind === 'update' ? (definition.updateSchema ?? definition.formSchema) : definition.formSchema;
+    const { form, version, ...rest } = await readForm(request, generic, schema);
+    write = {
+      kind: target.kind,
+      ...(target.id === undefined ? {} : { id: target.id }),
+      actorId,
+      form,
+      imageCounts: countsOf(rest.images),
+      ...(version ? { version } : {}),
+    };
+    read = rest;
+  }
+  const status = target.kind === 'store' ? 201 : 200;
+  return writeWithImages(app.storage, generic, write, read.images, (writeIn) =>
+    runIdempotent(
+      db,
+      request,
+      definition.list.rowSchema as z.ZodType<Row & AnswerExtras>,
+      async (tx) => {
+        const { id, extras } = await writeIn(tx);
+        const [row] = await loadInOrder(tx, definition.list, [id]);
+        if (!row) throw notFound();
+        return { status, body: { ...row, ...extras } };
+      },
+      read.fingerprint,
+    ),
+  );
+}
+
 /**
  * Registers store, update/{id} and destroy/{id} (toggle) for a resource. JSON forms: POST store,
  * PUT update. Forms with images: POST for both, multipart/form-data (JSON is taken too). Update and
@@ -143,9 +213,7 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
   definition: CrudDefinition<Row, F>,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const generic = definition as unknown as GenericCrud;
   const { resource, rowSchema } = definition.list;
-  const answerSchema = rowSchema as z.ZodType<Form>;
   const updateSchema = definition.updateSchema ?? definition.formSchema;
   const destroySchema = definition.destroyQuerySchema ?? destroyQuerySchema;
   const hasUploads = (definition.uploads?.length ?? 0) > 0;
@@ -155,28 +223,6 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
   // Multipart bodies are read and checked in the handler; JSON ones by the route's schema.
   const bodyOf = (schema: z.ZodType) =>
     hasUploads ? { consumes: ['multipart/form-data', 'application/json'] } : { body: schema };
-
-  /** The write in the Idempotency-Key's transaction, answered with the row as the list shows it. */
-  const run = (
-    request: FastifyRequest,
-    status: number,
-    write: PendingWrite<Form>,
-    read: Omit<ReadForm, 'form' | 'version'>,
-  ) =>
-    writeWithImages(app.storage, generic, write, read.images, (writeIn) =>
-      runIdempotent(
-        db,
-        request,
-        answerSchema,
-        async (tx) => {
-          const { id, extras } = await writeIn(tx);
-          const [row] = await loadInOrder(tx, definition.list, [id]);
-          if (!row) throw notFound();
-          return { status, body: { ...row, ...extras } };
-        },
-        read.fingerprint,
-      ),
-    );
 
   typed.post(
     `/${resource}/store`,
@@ -190,15 +236,10 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
       },
     },
     async (request, reply) => {
-      const read = await readForm(request, generic, definition.formSchema);
-      const write = {
-        kind: 'store',
-        actorId: requireUser(request).id,
-        form: read.form,
-        imageCounts: countsOf(read.images),
-      } as const;
       // A replay answers as the first request did: 201 with the row it made.
-      return reply.status(201).send((await run(request, 201, write, read)).body);
+      return reply
+        .status(201)
+        .send((await runCrudWrite(app, db, definition, request, { kind: 'store' })).body);
     },
   );
 
@@ -213,18 +254,8 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
       ...bodyOf(versionFieldsSchema.and(updateSchema)),
       response: { 200: rowSchema, ...stale },
     },
-    handler: async (request) => {
-      const read = await readForm(request, generic, updateSchema);
-      const write = {
-        kind: 'update',
-        id: request.params.id,
-        actorId: requireUser(request).id,
-        form: read.form,
-        imageCounts: countsOf(read.images),
-        ...(read.version ? { version: read.version } : {}),
-      } as const;
-      return (await run(request, 200, write, read)).body;
-    },
+    handler: async (request) =>
+      (await runCrudWrite(app, db, definition, request, { kind: 'update', id: request.params.id })).body,
   });
 
   typed.delete(
@@ -239,16 +270,7 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
         response: { 200: rowSchema, ...stale },
       },
     },
-    async (request) => {
-      const { updated_at: version, ...options } = request.query as Form;
-      const write = {
-        kind: 'destroy',
-        id: request.params.id,
-        actorId: requireUser(request).id,
-        ...(version ? { version: version as Date } : {}),
-        options,
-      } as const;
-      return (await run(request, 200, write, { images: new Map(), fingerprint: {} })).body;
-    },
+    async (request) =>
+      (await runCrudWrite(app, db, definition, request, { kind: 'destroy', id: request.params.id })).body,
   );
 }
