@@ -196,57 +196,63 @@ const adDaySchema = z.object({
   ),
 });
 
+/** The ad form's fields; `adFormSchema` checks them together (the member's form: member-ads.ts). */
+export const adFormFields = z.object({
+  title: requiredText(200),
+  description: optionalText(5000),
+  is_offer: formBoolean.default(true),
+  services: requiredIdList(20),
+  posted_by_user_id: requiredSelection(),
+  currency_id: requiredSelection(),
+  price_from: positiveMoney(),
+  price_to: optionalPrice,
+  allCountries: formBoolean.default(false),
+  allWorkingDays: formBoolean.default(false),
+  places: z.preprocess(jsonTextOrValue, z.array(placeSchema).max(60).default([])),
+  ad_days: z.preprocess(jsonTextOrValue, z.array(adDaySchema).max(7).default([])),
+  kept_photos: z.preprocess(
+    jsonTextOrValue,
+    z.array(z.coerce.number().int().positive()).max(AD_PHOTOS_MAX).default([]),
+  ),
+});
+
+type AdFormChecked = Pick<z.output<typeof adFormFields>, 'price_from' | 'price_to' | 'places' | 'ad_days'>;
+
+/** The rules across an ad form's fields: the price range, each country and day once, the shifts. */
+export function checkAdForm(form: AdFormChecked, context: z.RefinementCtx): void {
+  if (!isPriceRangeValid(form.price_from, form.price_to)) {
+    context.addIssue({ code: 'custom', path: ['price_to'], message: msg('price_to_gt_from') });
+  }
+  const seenCountries = new Set<number>();
+  form.places.forEach((place, index) => {
+    if (seenCountries.has(place.os_country_id)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['places', index, 'os_country_id'],
+        message: msg('invalid'),
+      });
+    }
+    seenCountries.add(place.os_country_id);
+  });
+  const seenDays = new Set<number>();
+  form.ad_days.forEach((day, dayIndex) => {
+    if (seenDays.has(day.day_id)) {
+      context.addIssue({ code: 'custom', path: ['ad_days', dayIndex, 'day_id'], message: msg('invalid') });
+    }
+    seenDays.add(day.day_id);
+    for (const issue of shiftIssues(day.times)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ad_days', dayIndex, 'times', issue.index, issue.field],
+        message: msg(issue.key),
+      });
+    }
+  });
+}
+
 /**
  * The ad form (store and update/{id}, multipart): places, working days and services come as JSON
  * text, photos as files beside them; `kept_photos` (update) lists the ad's photos to keep, in order.
  */
-export const adFormSchema = z
-  .object({
-    title: requiredText(200),
-    description: optionalText(5000),
-    is_offer: formBoolean.default(true),
-    services: requiredIdList(20),
-    posted_by_user_id: requiredSelection(),
-    currency_id: requiredSelection(),
-    price_from: positiveMoney(),
-    price_to: optionalPrice,
-    allCountries: formBoolean.default(false),
-    allWorkingDays: formBoolean.default(false),
-    places: z.preprocess(jsonTextOrValue, z.array(placeSchema).max(60).default([])),
-    ad_days: z.preprocess(jsonTextOrValue, z.array(adDaySchema).max(7).default([])),
-    kept_photos: z.preprocess(
-      jsonTextOrValue,
-      z.array(z.coerce.number().int().positive()).max(AD_PHOTOS_MAX).default([]),
-    ),
-  })
-  .superRefine((form, context) => {
-    if (!isPriceRangeValid(form.price_from, form.price_to)) {
-      context.addIssue({ code: 'custom', path: ['price_to'], message: msg('price_to_gt_from') });
-    }
-    const seenCountries = new Set<number>();
-    form.places.forEach((place, index) => {
-      if (seenCountries.has(place.os_country_id)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['places', index, 'os_country_id'],
-          message: msg('invalid'),
-        });
-      }
-      seenCountries.add(place.os_country_id);
-    });
-    const seenDays = new Set<number>();
-    form.ad_days.forEach((day, dayIndex) => {
-      if (seenDays.has(day.day_id)) {
-        context.addIssue({ code: 'custom', path: ['ad_days', dayIndex, 'day_id'], message: msg('invalid') });
-      }
-      seenDays.add(day.day_id);
-      for (const issue of shiftIssues(day.times)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['ad_days', dayIndex, 'times', issue.index, issue.field],
-          message: msg(issue.key),
-        });
-      }
-    });
-  });
+export const adFormSchema = adFormFields.superRefine(checkAdForm);
 export type AdForm = z.input<typeof adFormSchema>;

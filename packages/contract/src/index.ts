@@ -7,6 +7,7 @@ export * from './fields.ts';
 export * from './ids.ts';
 export * from './list.ts';
 export * from './locale.ts';
+export * from './member-ads.ts';
 export * from './member-inbox.ts';
 export * from './member-leads.ts';
 export * from './member-profile.ts';
