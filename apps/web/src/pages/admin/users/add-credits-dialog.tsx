@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   type CreditPriceRow,
   creditQuantityForTotal,
@@ -16,12 +16,13 @@ import {
   leadTransactionStoreSchema,
   parseCreditQuantity,
 } from '@usluge/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../api/http-error.ts';
 import { fetchPicker } from '../../../api/list-api.ts';
 import { FormDialogFrame, useReportChanges } from '../../../components/form/dialog-form.tsx';
 import { useDraft } from '../../../components/form/use-draft.ts';
+import { useWriteMutation } from '../../../components/form/use-write-mutation.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { formatMoney } from '../credits/credit-texts.ts';
 import { storeLeadTransaction } from './credits-api.ts';
@@ -76,7 +77,6 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
   const [total, setTotal] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   // One key per body: a retry of the same request is answered once; a changed body is a new one.
-  const attempt = useRef<{ key: string; body: string } | null>(null);
   useReportChanges(priceId !== '' || quantity !== '' || total !== '');
   // A draft kept when the session ended under this form comes back here (use-draft.ts).
   useDraft({
@@ -109,14 +109,10 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
     ? t('credits.totalSaved', { total: savedTotal, currency, quantity: quantity.trim() })
     : currency;
 
-  const save = useMutation({
-    mutationFn: ({
-      body,
-      key,
-    }: {
-      body: { credit_amount: string; credit_price_id: number; credit_for_user_id: number };
-      key: string;
-    }) => storeLeadTransaction(body, key),
+  // One Idempotency-Key per opening of the dialog (it mounts per opening), kept across retries.
+  const save = useWriteMutation({
+    mutationFn: (body: { credit_amount: string; credit_price_id: number; credit_for_user_id: number }, key) =>
+      storeLeadTransaction(body, key),
     onSuccess: (row) => {
       onAdded(row);
     },
@@ -147,9 +143,7 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
       credit_price_id: Number(priceId),
       credit_for_user_id: userId,
     };
-    const text = JSON.stringify(sent);
-    if (attempt.current?.body !== text) attempt.current = { key: crypto.randomUUID(), body: text };
-    save.mutate({ body: sent, key: attempt.current.key });
+    save.submit(sent);
   };
 
   const isPriceChosen = price !== null;

@@ -13,7 +13,7 @@ export const ADD_CREDITS_FIELDS = ['credit_price_id', 'credit_amount', 'credit_f
  */
 export function storeLeadTransaction(body: LeadTransactionStore, idempotencyKey: string) {
   return http.post<LeadTransactionRow>('/api/lead_transactions/store', body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
+    idempotencyKey,
     shownFields: ADD_CREDITS_FIELDS,
   });
 }
