@@ -1,5 +1,5 @@
 import { inboxExtrasSchema, inboxItemRowSchema } from '@usluge/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notificationRecipients, notifications } from '../../db/schema/index.ts';
 import { defineList, type ListViewer } from '../../list-engine/list-definition.ts';
@@ -34,6 +34,9 @@ export const memberInboxList = defineList({
       expression: sql`(${notificationRecipients.read_at} is not null)`,
       type: 'boolean',
       operators: ['equals'],
+      // Said as the partial index's predicate, so that the unread items are read from it.
+      condition: (_operator, [isRead]) =>
+        isRead ? isNotNull(notificationRecipients.read_at) : isNull(notificationRecipients.read_at),
     },
   },
   rowSchema: inboxItemRowSchema,
