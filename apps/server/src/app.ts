@@ -27,6 +27,7 @@ import { leadTransactionRoutes } from './modules/lead-transactions/routes.ts';
 import { type LeadRefundWorker, startLeadRefundWorker } from './modules/leads/lead-refund-worker.ts';
 import { memberLeadRoutes } from './modules/leads/member-lead-routes.ts';
 import { memberInboxRoutes } from './modules/me/inbox-routes.ts';
+import { memberProfileRoutes } from './modules/me/profile-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { CRUDS, LISTS } from './modules/resources.ts';
 import { seederRoutes } from './modules/seeders/routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp({
       adRoutes(api, db);
       memberLeadRoutes(api, db, { answerMs: config.leadAnswerMs });
       accountRoutes(api, db, config);
+      memberProfileRoutes(api, db, limiter);
       memberInboxRoutes(api, db);
       notificationRoutes(api, db);
       dashboardRoutes(api, db);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
 import { refreshTokens, sessions, users } from '../db/schema/index.ts';
@@ -138,12 +138,30 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
 }
 
 /** Ends every session of a user (disabled account, password change). */
-export async function revokeUserSessions(db: Database, userId: number): Promise<void> {
+export function revokeUserSessions(db: Database, userId: number): Promise<void> {
+  return endSessionsOf(db, userId, null);
+}
+
+/**
+ * Ends every session of a user but one: a member who changed the password in one session stays
+ * signed in there, and every other device has to sign in with the new password.
+ */
+export function revokeOtherSessions(db: Database, userId: number, keptSessionId: string): Promise<void> {
+  return endSessionsOf(db, userId, keptSessionId);
+}
+
+async function endSessionsOf(db: Database, userId: number, keptSessionId: string | null): Promise<void> {
   forgetUserSessions(userId);
   await db
     .update(sessions)
     .set({ revoked_at: sql`now()` })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        keptSessionId === null ? undefined : ne(sessions.id, keptSessionId),
+      ),
+    );
 }
 
 /** The session a refresh token belongs to, used by logout when the access token has expired. */

@@ -92,6 +92,9 @@ export const MESSAGES = {
     password_changed: 'Lozinka je promijenjena. Prijavite se novom lozinkom.',
     delete_link_sent: 'Ako nalog sa ovim podacima postoji, poslali smo link za potvrdu brisanja.',
     account_deleted: 'Nalog je obrisan.',
+    wrong_password: 'Pogrešna lozinka.',
+    password_changed_here:
+      'Lozinka je promijenjena. Ostali ste prijavljeni ovdje; na ostalim uređajima prijavite se novom lozinkom.',
   },
   en: {
     not_found: 'The requested resource does not exist.',
@@ -183,6 +186,9 @@ export const MESSAGES = {
     password_changed: 'Your password was changed. Sign in with the new one.',
     delete_link_sent: 'If an account with these details exists, we sent it a link to confirm the deletion.',
     account_deleted: 'The account was deleted.',
+    wrong_password: 'Wrong password.',
+    password_changed_here:
+      'Your password has been changed. You stay signed in here; sign in with the new password on your other devices.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
