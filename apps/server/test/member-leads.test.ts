@@ -297,7 +297,7 @@ describe("the poster's answer", () => {
 });
 
 describe('the automatic refund of unanswered contacts', () => {
-  it('refunds a contact not answered within LEAD_ANSWER_HOURS once, even with two runs at once', async () => {
+  it('refunds a contact not answered by its answer_due_at once, even with two runs at once', async () => {
     const [open] = await t.db
       .select({ id: leads.id, credit: leads.credit })
       .from(leads)
@@ -307,7 +307,7 @@ describe('the automatic refund of unanswered contacts', () => {
     expect(await t.app.leadRefunds.refundDue()).toBe(0);
     await t.db
       .update(leads)
-      .set({ contact_time: sql`now() - interval '73 hours'` })
+      .set({ answer_due_at: sql`now() - interval '1 second'` })
       .where(eq(leads.id, leadId));
     const runs = await Promise.all([t.app.leadRefunds.refundDue(), t.app.leadRefunds.refundDue()]);
     expect(runs.reduce((sum, n) => sum + n, 0)).toBe(1);
@@ -319,5 +319,37 @@ describe('the automatic refund of unanswered contacts', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/Rok za odgovor je istekao/);
     await expectBalancesEqualLedgers();
+  });
+});
+
+describe("a member's contacts", () => {
+  type Page = { result: MemberLead[]; total_rows: number };
+  const list = (member: TestUser, filters: Record<string, unknown> = {}) =>
+    call<Page>('POST', '/api/me/leads/index', member, { filters, options: { page: 1, itemsPerPage: 20 } });
+
+  it('lists the sent and the received ones, newest first, with contact details only once accepted', async () => {
+    const sent = await list(buyer, { direction: 'sent' });
+    expect(sent.status).toBe(200);
+    expect(sent.body.result.map((lead) => [lead.direction, lead.is_accepted])).toEqual([['sent', true]]);
+    expect(sent.body.result[0]?.counterpart).toMatchObject({ id: poster.id, phone: '+382 67 555 111' });
+
+    const received = await list(poster, { direction: 'received' });
+    // Accepted (kupac.mila), declined, and refunded for no answer (both kupac.john).
+    expect(received.body.total_rows).toBe(3);
+    expect(received.body.result.every((lead) => lead.direction === 'received')).toBe(true);
+    const times = received.body.result.map((lead) => new Date(lead.contact_time).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const notAccepted = received.body.result.filter((lead) => lead.is_accepted !== true);
+    expect(notAccepted).toHaveLength(2);
+    for (const lead of notAccepted) {
+      expect(lead.counterpart).toMatchObject({ id: other.id, phone: null, email: null, last_name: null });
+    }
+    expect((await list(poster, { direction: 'sent' })).body.total_rows).toBe(0);
+  });
+
+  it("never shows a member another member's contacts", async () => {
+    const stranger = await createUser(t.db, { username: 'stranac.ivo', roleIds: [ROLE.member] });
+    await signInApp(stranger);
+    expect((await list(stranger)).body).toMatchObject({ result: [], total_rows: 0 });
   });
 });

@@ -44,7 +44,13 @@ export type ListColumn = {
  * fields the caller reads (a report's columns; absent: all). A definition whose row has costly
  * fields (subqueries, JSON) leaves out the others with `pickFields`; any other may ignore it.
  */
-export type RowScope = { where: SQL; orderBy: SQL; fields?: ReadonlySet<string> };
+export type RowScope = {
+  where: SQL;
+  orderBy: SQL;
+  fields?: ReadonlySet<string>;
+  /** Who reads them, for rows that read differently to each side (a contact: sent or received). */
+  viewer?: ListViewer;
+};
 
 /**
  * The selection without the fields the scope does not ask for; the id always stays. The type is

@@ -233,10 +233,12 @@ async function loadPage<Row extends { id: number }>(
   orderBy: SQL,
   limit: number,
   offset: number,
+  viewer: ListViewer | undefined,
 ): Promise<Row[]> {
   return definition.loadRows(db, {
     where: sql`${definition.id} in (${pageIdsQuery(definition, where, orderBy, limit, offset)})`,
     orderBy,
+    ...(viewer ? { viewer } : {}),
   });
 }
 
@@ -245,11 +247,13 @@ export async function loadInOrder<Row extends { id: number }>(
   db: Database,
   definition: ListDefinition<Row>,
   ids: number[],
+  viewer?: ListViewer,
 ): Promise<Row[]> {
   if (ids.length === 0) return [];
   const rows = await definition.loadRows(db, {
     where: inArray(definition.id, ids),
     orderBy: sql`${definition.id}`,
+    ...(viewer ? { viewer } : {}),
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -266,7 +270,7 @@ export async function readList<Row extends { id: number }>(
   const orderBy = buildOrderBy(definition, request);
   const { page, itemsPerPage } = request.options;
   const [result, count] = await Promise.all([
-    loadPage(db, definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage),
+    loadPage(db, definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage, viewer),
     listTotal(db, definition, where, totalKey(definition, request, mode, viewer)),
   ]);
   return {

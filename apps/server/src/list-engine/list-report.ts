@@ -134,11 +134,13 @@ async function loadBatch<Row extends { id: number }>(
   definition: ListDefinition<Row>,
   ids: readonly number[],
   fields: ReadonlySet<string> | undefined,
+  viewer: ListViewer | undefined,
 ): Promise<Row[]> {
   const rows = await definition.loadRows(db, {
     where: sql`${definition.id} = any(${`{${ids.join(',')}}`}::bigint[])`,
     orderBy: sql`${definition.id}`,
     fields,
+    ...(viewer ? { viewer } : {}),
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -156,6 +158,7 @@ async function* rowsOfIds<Row extends { id: number }>(
   ids: number[],
   columns: ReportColumn[],
   lang: Language,
+  viewer: ListViewer | undefined,
 ): AsyncGenerator<ReportCell[]> {
   const cells = columns.map((column) => {
     const ownCell = Object.hasOwn(definition.columns, column.key)
@@ -172,7 +175,7 @@ async function* rowsOfIds<Row extends { id: number }>(
     const asked = performance.now();
     const batch = ids.slice(start, start + size);
     start += batch.length;
-    const rows = await loadBatch(db, definition, batch, fields);
+    const rows = await loadBatch(db, definition, batch, fields, viewer);
     const elapsed = performance.now() - asked;
     for (const row of rows)
       yield cells.map(({ key, ownCell }) =>
@@ -223,7 +226,7 @@ export async function sendListReport<Row extends { id: number }>(
   const stream = reports.render(type, {
     title: name,
     columns,
-    rows: rowsOfIds(db, definition, ids, columns, lang),
+    rows: rowsOfIds(db, definition, ids, columns, lang, viewer),
     lang,
     generatedAt: new Date(),
   });

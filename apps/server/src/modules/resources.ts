@@ -14,6 +14,7 @@ import { dayCrud } from './days/day-crud.ts';
 import { dayList } from './days/day-list.ts';
 import { leadTransactionList } from './lead-transactions/lead-transaction-list.ts';
 import { leadList } from './leads/lead-list.ts';
+import { memberLeadList } from './leads/member-lead-list.ts';
 import { memberInboxList } from './me/member-inbox-list.ts';
 import { memberLedgerList } from './me/member-ledger-list.ts';
 import { notificationList } from './notifications/notification-list.ts';
@@ -45,6 +46,7 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   serviceChoiceList,
   adList,
   leadList,
+  memberLeadList,
   notificationList,
   memberLedgerList,
   memberInboxList,

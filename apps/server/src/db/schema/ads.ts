@@ -252,6 +252,13 @@ export const leads = pgTable(
       .references(() => users.id),
     credit: money('credit').notNull(),
     contact_time: timestamp('contact_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * When the poster's answer is due (contact time + LEAD_ANSWER_HOURS as it was then): unanswered
+     * by then, the contact is refunded by itself.
+     */
+    answer_due_at: timestamp('answer_due_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now() + interval '72 hours'`),
     /** null: no answer yet; true accepted; false declined. */
     is_accepted: boolean('is_accepted'),
     response_time: timestamp('response_time', { withTimezone: true, mode: 'date' }),
@@ -272,7 +279,7 @@ export const leads = pgTable(
       .where(sql`${t.refunded_at} IS NULL`),
     // What the refund worker looks for: contacts still waiting for an answer, oldest first.
     index('leads_unanswered_idx')
-      .on(t.contact_time, t.id)
+      .on(t.answer_due_at, t.id)
       .where(sql`${t.is_accepted} IS NULL AND ${t.refunded_at} IS NULL`),
     index('leads_user_contact_idx').on(t.user_id, t.contact_time, t.id),
     index('leads_ad_idx').on(t.ad_id, t.contact_time, t.id),

@@ -100,6 +100,7 @@ export type PlannedLead = {
   service_id: number;
   credit: number;
   contact_time: Date;
+  answer_due_at: Date;
   is_accepted: boolean | null;
   response_time: Date | null;
   /** A declined contact is refunded when declined, an unanswered one when its time ran out. */
@@ -701,6 +702,7 @@ function planLeads(random: Random, refs: DemoReferences, people: People, ads: Pl
         service_id,
         credit: must(credit.get(service_id), 'service credit'),
         contact_time: new Date(contactMs),
+        answer_due_at: new Date(contactMs + DEMO_ANSWER_HOURS * HOUR),
         is_accepted,
         response_time: responseMs === null ? null : new Date(responseMs),
         ...refund,

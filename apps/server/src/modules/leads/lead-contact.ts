@@ -1,5 +1,5 @@
 import { AD_STATUS } from '@usluge/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { adServices, ads, leads, services, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -21,8 +21,8 @@ export async function contactAd(
     memberId,
     adId,
     serviceId,
-    answerHours,
-  }: { memberId: number; adId: number; serviceId: number; answerHours: number },
+    answerMs,
+  }: { memberId: number; adId: number; serviceId: number; answerMs: number },
 ): Promise<{ leadId: number; balance: number }> {
   const [ad] = await tx
     .select({
@@ -33,7 +33,7 @@ export async function contactAd(
     })
     .from(ads)
     .where(eq(ads.id, adId));
-  if (!ad || !ad.isActive || ad.statusId !== AD_STATUS.approved) throw notFound();
+  if (!ad?.isActive || ad.statusId !== AD_STATUS.approved) throw notFound();
   if (ad.posterId === memberId) throw new AppError(422, 'lead_own_ad', {}, 'ad_id');
   const [service] = await tx
     .select({ name: services.name, credit: services.credit })
@@ -55,7 +55,13 @@ export async function contactAd(
 
   const [lead] = await tx
     .insert(leads)
-    .values({ ad_id: adId, service_id: serviceId, user_id: memberId, credit: cost })
+    .values({
+      ad_id: adId,
+      service_id: serviceId,
+      user_id: memberId,
+      credit: cost,
+      answer_due_at: sql`now() + make_interval(secs => ${answerMs / 1000})`,
+    })
     .returning({ id: leads.id })
     .catch((error: unknown) => {
       if (pgErrorOf(error)?.constraint === 'leads_open_unique') {
@@ -81,7 +87,7 @@ export async function contactAd(
   await sendLeadNotice(tx, {
     userId: ad.posterId,
     template: 'lead_received',
-    params: { member: member?.name ?? '', ad: ad.title, service: service.name, hours: answerHours },
+    params: { member: member?.name ?? '', ad: ad.title, service: service.name, hours: answerMs / 3_600_000 },
     actorId: memberId,
   });
   return { leadId: lead.id, balance: after };

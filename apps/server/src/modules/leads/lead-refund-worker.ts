@@ -14,7 +14,7 @@ export type LeadRefundWorker = {
 const MAX_PER_RUN = 500;
 
 /**
- * Refunds contacts the poster has not answered within `answerMs`, looking every `intervalMs` (at
+ * Refunds contacts the poster has not answered by their `answer_due_at`, looking every `intervalMs` (at
  * most a minute). Each refund is its own transaction that claims the lead with SKIP LOCKED, so two
  * servers on one database, or a run that overlaps a poster's late answer, never refund one twice.
  */
@@ -40,13 +40,9 @@ export function startLeadRefundWorker({
         .select({ id: leads.id })
         .from(leads)
         .where(
-          and(
-            isNull(leads.is_accepted),
-            isNull(leads.refunded_at),
-            lte(leads.contact_time, sql`now() - make_interval(secs => ${answerMs / 1000})`),
-          ),
+          and(isNull(leads.is_accepted), isNull(leads.refunded_at), lte(leads.answer_due_at, sql`now()`)),
         )
-        .orderBy(asc(leads.contact_time), asc(leads.id))
+        .orderBy(asc(leads.answer_due_at), asc(leads.id))
         .limit(1)
         .for('update', { skipLocked: true });
       if (!due) return false;

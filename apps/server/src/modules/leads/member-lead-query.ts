@@ -6,11 +6,10 @@ import { ads, leads, services, users } from '../../db/schema/index.ts';
 /**
  * Contacts as a member sees them: the ones they sent and the ones their ads received, with the
  * other side's contact details only once the contact is accepted (before that, the name alone).
- * `answerMs` is how long the poster has to answer.
  */
 export async function readMemberLeads(
   db: Database,
-  { viewerId, where, answerMs }: { viewerId: number; where: SQL; answerMs: number },
+  { viewerId, where, orderBy = sql`${leads.id}` }: { viewerId: number; where: SQL; orderBy?: SQL },
 ): Promise<MemberLead[]> {
   const isSent = sql<boolean>`${leads.user_id} = ${viewerId}`;
   const rows = await db
@@ -23,6 +22,7 @@ export async function readMemberLeads(
       serviceName: services.name,
       credit: leads.credit,
       contactTime: leads.contact_time,
+      answerDueAt: leads.answer_due_at,
       isAccepted: leads.is_accepted,
       responseTime: leads.response_time,
       refundedAt: leads.refunded_at,
@@ -43,7 +43,8 @@ export async function readMemberLeads(
       users,
       sql`${users.id} = case when ${isSent} then ${ads.posted_by_user_id} else ${leads.user_id} end`,
     )
-    .where(and(sql`(${leads.user_id} = ${viewerId} or ${ads.posted_by_user_id} = ${viewerId})`, where));
+    .where(and(sql`(${leads.user_id} = ${viewerId} or ${ads.posted_by_user_id} = ${viewerId})`, where))
+    .orderBy(orderBy);
   return rows.map((row) => {
     const isShared = row.isAccepted === true;
     return {
@@ -57,7 +58,7 @@ export async function readMemberLeads(
       response_time: row.responseTime,
       refunded_at: row.refundedAt,
       refund_reason: row.refundReason as MemberLead['refund_reason'],
-      answer_due_at: new Date(row.contactTime.getTime() + answerMs),
+      answer_due_at: row.answerDueAt,
       counterpart: {
         id: row.counterpart.id,
         name: row.counterpart.name,
@@ -69,7 +70,7 @@ export async function readMemberLeads(
   });
 }
 
-export async function readMemberLead(db: Database, leadId: number, viewerId: number, answerMs: number) {
-  const [lead] = await readMemberLeads(db, { viewerId, where: inArray(leads.id, [leadId]), answerMs });
+export async function readMemberLead(db: Database, leadId: number, viewerId: number) {
+  const [lead] = await readMemberLeads(db, { viewerId, where: inArray(leads.id, [leadId]) });
   return lead ?? null;
 }

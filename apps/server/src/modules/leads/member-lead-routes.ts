@@ -46,8 +46,8 @@ export function memberLeadRoutes(
       const memberId = requireUser(request).id;
       const { ad_id: adId, service_id: serviceId } = request.body;
       const answer = await runIdempotent(db, request, leadContactAnswerSchema, async (tx) => {
-        const { leadId, balance } = await contactAd(tx, { memberId, adId, serviceId, answerHours });
-        const lead = await readMemberLead(tx, leadId, memberId, answerMs);
+        const { leadId, balance } = await contactAd(tx, { memberId, adId, serviceId, answerMs });
+        const lead = await readMemberLead(tx, leadId, memberId);
         if (!lead) throw notFound();
         return { status: 201, body: { lead, balance } };
       });
@@ -79,7 +79,7 @@ export function memberLeadRoutes(
           isAccepted: request.body.is_accepted,
           answerHours,
         });
-        const lead = await readMemberLead(tx, request.params.id, posterId, answerMs);
+        const lead = await readMemberLead(tx, request.params.id, posterId);
         if (!lead) throw notFound();
         return { status: 200, body: lead };
       });
