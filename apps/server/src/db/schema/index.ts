@@ -6,3 +6,4 @@ export * from './notifications.ts';
 export * from './reference.ts';
 export * from './services.ts';
 export * from './users.ts';
+export * from './refund-requests.ts';
