@@ -30,16 +30,18 @@ type AdDetails = z.output<typeof adDetailsSchema>;
 /** 'HH:MM:SS' from the database as the 24-hour 'HH:MM' the form and the details show. */
 const hoursAndMinutes = (time: string) => time.slice(0, 5);
 
-/** Everything about one ad: the list row and its services, places, days, photos and history. */
-export async function readAdDetails(db: Database, adId: number): Promise<AdDetails> {
-  const [row] = await loadInOrder(db, adList, [adId]);
-  if (!row) throw notFound();
-  const fromStatus = alias(adStatuses, 'from_status');
-  const [base, serviceRows, placeRows, dayRows, photoRows, historyRows] = await Promise.all([
+/** An ad's content beyond a list row, as its form sets it; the caller has checked the ad exists. */
+export type AdContent = Pick<
+  AdDetails,
+  'description' | 'all_countries' | 'all_working_days' | 'services' | 'places' | 'ad_days' | 'photos'
+>;
+
+/** An ad's description, places, working days, services and photos (staff details, member, public). */
+export async function readAdContent(db: Database, adId: number): Promise<AdContent> {
+  const [base, serviceRows, placeRows, dayRows, photoRows] = await Promise.all([
     db
       .select({
         description: ads.description,
-        status_comment: ads.status_comment,
         all_countries: ads.all_countries,
         all_working_days: ads.all_working_days,
       })
@@ -82,26 +84,6 @@ export async function readAdDetails(db: Database, adId: number): Promise<AdDetai
       .from(adPhotos)
       .where(eq(adPhotos.ad_id, adId))
       .orderBy(asc(adPhotos.position), asc(adPhotos.id)),
-    db
-      .select({
-        from_id: fromStatus.id,
-        from_name: fromStatus.name,
-        from_color: fromStatus.background_color,
-        from_reason: fromStatus.is_reason_required,
-        to_id: adStatuses.id,
-        to_name: adStatuses.name,
-        to_color: adStatuses.background_color,
-        to_reason: adStatuses.is_reason_required,
-        reason: adStatusHistory.reason,
-        changed_by: personName(users),
-        created_at: adStatusHistory.created_at,
-      })
-      .from(adStatusHistory)
-      .innerJoin(adStatuses, eq(adStatuses.id, adStatusHistory.to_status_id))
-      .leftJoin(fromStatus, eq(fromStatus.id, adStatusHistory.from_status_id))
-      .leftJoin(users, eq(users.id, adStatusHistory.changed_by_user_id))
-      .where(eq(adStatusHistory.ad_id, adId))
-      .orderBy(asc(adStatusHistory.created_at), asc(adStatusHistory.id)),
   ]);
   const [own] = base;
   if (!own) throw notFound();
@@ -130,6 +112,40 @@ export async function readAdDetails(db: Database, adId: number): Promise<AdDetai
     }
     workingDays.set(day.day_id, entry);
   }
+  return {
+    description: own.description,
+    all_countries: own.all_countries,
+    all_working_days: own.all_working_days,
+    services: serviceRows,
+    places: [...places.values()],
+    ad_days: [...workingDays.values()],
+    photos: photoRows,
+  };
+}
+
+/** The ad's review: each status it had, the reason sent with it and who decided, oldest first. */
+export async function readAdStatusHistory(db: Database, adId: number): Promise<AdDetails['status_history']> {
+  const fromStatus = alias(adStatuses, 'from_status');
+  const historyRows = await db
+    .select({
+      from_id: fromStatus.id,
+      from_name: fromStatus.name,
+      from_color: fromStatus.background_color,
+      from_reason: fromStatus.is_reason_required,
+      to_id: adStatuses.id,
+      to_name: adStatuses.name,
+      to_color: adStatuses.background_color,
+      to_reason: adStatuses.is_reason_required,
+      reason: adStatusHistory.reason,
+      changed_by: personName(users),
+      created_at: adStatusHistory.created_at,
+    })
+    .from(adStatusHistory)
+    .innerJoin(adStatuses, eq(adStatuses.id, adStatusHistory.to_status_id))
+    .leftJoin(fromStatus, eq(fromStatus.id, adStatusHistory.from_status_id))
+    .leftJoin(users, eq(users.id, adStatusHistory.changed_by_user_id))
+    .where(eq(adStatusHistory.ad_id, adId))
+    .orderBy(asc(adStatusHistory.created_at), asc(adStatusHistory.id));
   const status = (
     id: number | null,
     name: string | null,
@@ -139,28 +155,33 @@ export async function readAdDetails(db: Database, adId: number): Promise<AdDetai
     id === null || name === null || color === null
       ? null
       : { id, name, background_color: color, is_reason_required: reason ?? false };
+  return historyRows.map((entry) => ({
+    from: status(entry.from_id, entry.from_name, entry.from_color, entry.from_reason),
+    to: {
+      id: entry.to_id,
+      name: entry.to_name,
+      background_color: entry.to_color,
+      is_reason_required: entry.to_reason,
+    },
+    reason: entry.reason,
+    changed_by: entry.changed_by,
+    created_at: entry.created_at,
+  }));
+}
 
+/** Everything about one ad: the list row and its services, places, days, photos and history. */
+export async function readAdDetails(db: Database, adId: number): Promise<AdDetails> {
+  const [row] = await loadInOrder(db, adList, [adId]);
+  if (!row) throw notFound();
+  const [content, statusHistory, [comment]] = await Promise.all([
+    readAdContent(db, adId),
+    readAdStatusHistory(db, adId),
+    db.select({ status_comment: ads.status_comment }).from(ads).where(eq(ads.id, adId)),
+  ]);
   return {
     ...row,
-    description: own.description,
-    status_comment: own.status_comment,
-    all_countries: own.all_countries,
-    all_working_days: own.all_working_days,
-    services: serviceRows,
-    places: [...places.values()],
-    ad_days: [...workingDays.values()],
-    photos: photoRows,
-    status_history: historyRows.map((entry) => ({
-      from: status(entry.from_id, entry.from_name, entry.from_color, entry.from_reason),
-      to: {
-        id: entry.to_id,
-        name: entry.to_name,
-        background_color: entry.to_color,
-        is_reason_required: entry.to_reason,
-      },
-      reason: entry.reason,
-      changed_by: entry.changed_by,
-      created_at: entry.created_at,
-    })),
+    ...content,
+    status_comment: comment?.status_comment ?? null,
+    status_history: statusHistory,
   };
 }
