@@ -1,11 +1,12 @@
 /**
- * The lists at scale: `POST /api/users/index` over 100 000 users and `POST /api/jobs/index` over
- * 1 000 000 ads, on PostgreSQL and on the embedded database (PGlite). For each query: throughput
+ * The lists at scale: `POST /api/users/index` over 100 000 users, `POST /api/jobs/index` and the
+ * members' `POST /api/ads/search` over 1 000 000 ads, on PostgreSQL and on the embedded database
+ * (PGlite). For each query: throughput
  * and latency through HTTP at 10 connections, beside the very statements one request sent (the
  * steady-state request: the second with the same body) replayed raw at the same concurrency, and
  * the ratio of the two; with both databases, the embedded database's time against PostgreSQL's.
  *
- *   node bench/list-api.ts [users|ads|both = both] [postgres|embedded|both = both] [seconds per query = 5]
+ *   node bench/list-api.ts [users|ads|search|both = all, or a comma list] [postgres|embedded|both = both] [seconds per query = 5]
  *     --postgres-url postgres://postgres@127.0.0.1:5432/postgres   (the bench uses its database usluge_bench_ads)
  *     --embedded-dir /tmp/usluge-bench/embedded                    (the PGlite data directory, kept)
  *     --sql                                                        (print the statements each query replays)
@@ -18,6 +19,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
+import { ROLE } from '@usluge/contract';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -62,7 +64,7 @@ function choice<T extends string>(argument: string | undefined, all: readonly T[
   return chosen as T[];
 }
 
-const lists = choice<ListName>(positionals[0], ['users', 'ads'], 'list');
+const lists = choice<ListName>(positionals[0], ['users', 'ads', 'search'], 'list');
 const databases = choice<DatabaseKind>(positionals[1], ['postgres', 'embedded'], 'database');
 const seconds = Number(positionals[2] ?? 5);
 if (!(seconds > 0)) throw new Error(`seconds per query must be a positive number, not '${positionals[2]}'`);
@@ -82,7 +84,13 @@ type BenchDatabase = {
 async function prepare(handle: DatabaseHandle) {
   await seed(handle.db, { isDemoSeeded: false, adminPassword: ADMIN_PASSWORD });
   let hasChanged = await generateUsers(handle.db, log);
-  if (lists.includes('ads')) hasChanged = (await generateAds(handle.db, log)) || hasChanged;
+  if (lists.includes('ads') || lists.includes('search')) {
+    hasChanged = (await generateAds(handle.db, log)) || hasChanged;
+  }
+  // The search is the members': the administrator the bench signs in as holds that role too.
+  await handle.db.execute(
+    sql`insert into user_roles (user_id, role_id) select id, ${ROLE.member} from users where username = 'admin' on conflict do nothing`,
+  );
   const started = performance.now();
   // As autovacuum leaves a live table: a visibility map for index-only scans; and statistics for
   // the indexes a new migration may have brought.
@@ -180,7 +188,8 @@ async function benchList(
   database: BenchDatabase,
   server: { base: string; cookie: string },
 ): Promise<Map<string, QueryFigures>> {
-  const { path: route, queries } = LIST_BENCHES[list];
+  const { path: route, queries: fixed, queriesOf } = LIST_BENCHES[list];
+  const queries = [...fixed, ...((await queriesOf?.(database.db)) ?? [])];
   const url = `${server.base}${route}`;
   // As a browser asks: the server compresses answers over 1 KB (br).
   const headers = {

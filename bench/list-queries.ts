@@ -1,17 +1,41 @@
 /**
  * The list queries of the lists bench (list-api.ts): what a back-office screen asks of
  * `POST /api/users/index` over the 100 000 users of users-data.ts and of `POST /api/jobs/index`
- * over the 1 000 000 ads of ads-data.ts (the fractions below are of those data sets).
+ * over the 1 000 000 ads of ads-data.ts, and what the mobile app asks of `POST /api/ads/search`
+ * over the same ads (the fractions below are of those data sets).
  */
 import { AD_STATUS, type ListRequest, ROLE } from '@usluge/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../apps/server/src/db/client.ts';
+import { selectRows } from '../apps/server/src/db/select-rows.ts';
 import { ADS } from './ads-data.ts';
 import { USERS } from './users-data.ts';
 
-export type ListName = 'users' | 'ads';
+export type ListName = 'users' | 'ads' | 'search';
 
 export type ListQuery = { name: string; body: ListRequest };
 
-export type ListBench = { path: string; rows: number; queries: ListQuery[] };
+export type ListBench = {
+  path: string;
+  rows: number;
+  queries: ListQuery[];
+  /** Queries that name reference rows by id, looked up in the bench database. */
+  queriesOf?: (db: Database) => Promise<ListQuery[]>;
+};
+
+/** The reference rows the search's queries filter by (seeded by name, so their ids vary). */
+async function searchIds(db: Database) {
+  const [ids] = await selectRows<{ mowing: number; garden: number; montenegro: number; podgorica: number }>(
+    db,
+    sql`select (select id from services where name = 'Košenje trave') as mowing,
+               (select id from services where name = 'Baštenski radovi') as garden,
+               (select id from os_countries where code = 'ME') as montenegro,
+               (select k.id from os_cities k join os_countries c on c.id = k.os_country_id
+                 where c.code = 'ME' and k.name = 'Podgorica') as podgorica`,
+  );
+  if (!ids) throw new Error('reference rows missing');
+  return ids;
+}
 
 const page = (number: number, itemsPerPage: number, sortBy: string, isDescending: boolean) => ({
   options: { page: number, itemsPerPage, sortBy: [sortBy], sortDesc: [isDescending] },
@@ -59,5 +83,36 @@ export const LIST_BENCHES: Record<ListName, ListBench> = {
       { name: "user_name contains 'Šćekić'", body: { filters: { user_name: 'Šćekić' } } },
       { name: "status 'Čeka odobrenje'", body: { filters: { status: AD_STATUS.awaitingApproval } } },
     ],
+  },
+  // A quarter of the ads are approved (and all active): the search reads ~250 000.
+  search: {
+    path: '/api/ads/search',
+    rows: ADS,
+    queries: [
+      { name: 'newest first', body: {} },
+      { name: 'page 100 of 10', body: page(100, 10, 'created_at', true) },
+      { name: 'cheapest first', body: page(1, 10, 'price_from', false) },
+      { name: 'demands (1/3)', body: { filters: { is_offer: false } } },
+      { name: 'price 100–500 (overlap)', body: { filters: { price_from: 100, price_to: 500 } } },
+      { name: "q 'kosenje' (~10 %)", body: { filters: { q: 'kosenje' } } },
+      { name: "q '123456' (rare)", body: { filters: { q: '123456' } } },
+    ],
+    queriesOf: async (db): Promise<ListQuery[]> => {
+      const ids = await searchIds(db);
+      const queries: ListQuery[] = [
+        { name: "service 'Košenje trave' (5 %)", body: { filters: { service_id: ids.mowing } } },
+        { name: "folder 'Baštenski radovi'", body: { filters: { service_id: ids.garden } } },
+        { name: 'country ME', body: { filters: { os_country_id: ids.montenegro } } },
+        { name: 'city Podgorica', body: { filters: { os_city_id: ids.podgorica } } },
+        {
+          name: "Podgorica, the folder, 'kosenje', by price",
+          body: {
+            filters: { os_city_id: ids.podgorica, service_id: ids.garden, q: 'kosenje' },
+            ...page(1, 10, 'price_from', false),
+          },
+        },
+      ];
+      return queries;
+    },
   },
 };
