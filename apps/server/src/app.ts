@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { leadTransactionRoutes } from './modules/lead-transactions/routes.ts';
 import { type LeadRefundWorker, startLeadRefundWorker } from './modules/leads/lead-refund-worker.ts';
 import { memberLeadRoutes } from './modules/leads/member-lead-routes.ts';
+import { refundRequestRoutes } from './modules/refund-requests/routes.ts';
 import { memberInboxRoutes } from './modules/me/inbox-routes.ts';
 import { memberProfileRoutes } from './modules/me/profile-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp({
       userRoutes(api, db, limiter);
       adRoutes(api, db);
       memberLeadRoutes(api, db, { answerMs: config.leadAnswerMs });
+      refundRequestRoutes(api, db, { windowMs: config.refundWindowMs });
       accountRoutes(api, db, config);
       memberProfileRoutes(api, db, limiter);
       memberInboxRoutes(api, db);

@@ -44,6 +44,11 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(72),
+  REFUND_WINDOW_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .positive()
+    .max(3650)
+    .default(14),
 });
 
 export type Config = {
@@ -70,6 +75,8 @@ export type Config = {
   reportConcurrency: number;
   /** A contact the poster has not answered in this long is refunded by itself. */
   leadAnswerMs: number;
+  /** How long after a contact its member may ask for a refund. */
+  refundWindowMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -121,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // One core stays for the event loop; at most four reports at once.
     reportConcurrency: e.REPORT_CONCURRENCY ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     leadAnswerMs: Math.round(e.LEAD_ANSWER_HOURS * 3_600_000),
+    refundWindowMs: Math.round(e.REFUND_WINDOW_DAYS * 86_400_000),
     accountLimits: {
       perIp: e.ACCOUNT_MAX_REQUESTS_PER_IP,
       perAddress: e.ACCOUNT_MAX_REQUESTS_PER_ADDRESS,

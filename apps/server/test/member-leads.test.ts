@@ -13,7 +13,7 @@ import {
   transactions,
   users,
 } from '../src/db/schema/index.ts';
-import { selectRows } from '../src/db/select-rows.ts';
+import { expectBalancesEqualLedgers } from './helpers/ledger-checks.ts';
 import {
   createDemoTestApp,
   createUser,
@@ -70,21 +70,6 @@ const answer = (member: TestUser, leadId: number, isAccepted: boolean) =>
 
 const balanceOf = async (userId: number) =>
   (await t.db.select({ credit: users.credit }).from(users).where(eq(users.id, userId)))[0]?.credit;
-
-/** For every user: the balance is the sum of the ledger, each entry chains on the one before. */
-async function expectBalancesEqualLedgers() {
-  const broken = await selectRows<{ id: number }>(
-    t.db,
-    sql`select u.id from ${users} u
-        where u.credit <> coalesce((select sum(x.credit_amount) from ${transactions} x where x.user_id = u.id), 0)
-           or exists (
-             select 1 from ${transactions} x
-             where x.user_id = u.id and x.credit_state <> coalesce((
-               select p.credit_state from ${transactions} p where p.user_id = u.id and p.id < x.id
-               order by p.id desc limit 1), 0) + x.credit_amount)`,
-  );
-  expect(broken).toEqual([]);
-}
 
 async function topUp(user: TestUser, amount: number) {
   const [price] = await t.db
@@ -215,7 +200,7 @@ describe('contacting an ad costs credits', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to_address, 'vrtlar.petar@example.test'));
     expect(mails).toEqual([{ subject: 'Usluge: Novi kontakt za vaš oglas' }]);
-    await expectBalancesEqualLedgers();
+    await expectBalancesEqualLedgers(t.db);
   });
 
   it('refuses a second open contact, the own ad and a service the ad does not offer', async () => {
@@ -292,7 +277,7 @@ describe("the poster's answer", () => {
     expect(notice?.subject).toBe('Your contact was declined');
     // A declined contact is no longer open: the member may try again.
     expect((await contact(other, hedge)).status).toBe(201);
-    await expectBalancesEqualLedgers();
+    await expectBalancesEqualLedgers(t.db);
   });
 });
 
@@ -318,7 +303,7 @@ describe('the automatic refund of unanswered contacts', () => {
     const late = await answer(poster, leadId, true);
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/Rok za odgovor je istekao/);
-    await expectBalancesEqualLedgers();
+    await expectBalancesEqualLedgers(t.db);
   });
 });
 

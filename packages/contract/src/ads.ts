@@ -75,6 +75,11 @@ export const adRowSchema = z.object({
   currency: z.object({ id: z.number().int(), short_name: z.string(), sign: z.string().nullable() }),
   status: adStatusSchema,
   is_active: z.boolean(),
+  /**
+   * Contacts members paid for that are still open (unanswered, not refunded): what rejecting or
+   * deactivating the ad may refund (`refund_leads`).
+   */
+  open_paid_leads: z.number().int().default(0),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -125,6 +130,8 @@ const statusChangeFields = {
   ad_status_id: requiredSelection(),
   status_comment: optionalText(1000),
   from_status_id: z.coerce.number().int().positive().optional(),
+  /** A rejection also refunds the ad's open paid contacts (members who paid and got no answer). */
+  refund_leads: z.boolean().optional(),
 };
 
 function requireReason(

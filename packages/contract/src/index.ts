@@ -13,6 +13,7 @@ export * from './member-leads.ts';
 export * from './member-profile.ts';
 export * from './notifications.ts';
 export * from './reference-data.ts';
+export * from './refund-requests.ts';
 export * from './services.ts';
 export * from './session.ts';
 export * from './users.ts';

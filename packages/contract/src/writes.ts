@@ -25,6 +25,14 @@ export const serviceDestroyQuerySchema = destroyQuerySchema.extend({
     .meta({ description: 'Restoring an inactive folder: also the items deactivated together with it.' }),
 });
 
+/** Deactivating an ad may give back what members paid to contact it (its open paid contacts). */
+export const adDestroyQuerySchema = destroyQuerySchema.extend({
+  refund_leads: formBoolean.optional().meta({
+    description:
+      "Deactivating: also refund the ad's open paid contacts (unanswered, not yet refunded), each once, in the same transaction.",
+  }),
+});
+
 /** The answer to a stale write: the message and the row as it is now (as the list answers it). */
 export const staleWriteAnswerSchema = <Row extends z.ZodType>(row: Row) =>
   z.object({ message: z.string(), current: row });

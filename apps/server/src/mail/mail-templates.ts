@@ -9,7 +9,10 @@ export type MailTemplate =
   | 'lead_received'
   | 'lead_accepted'
   | 'lead_declined'
-  | 'lead_refunded';
+  | 'lead_refunded'
+  | 'lead_refund_approved'
+  | 'lead_refund_declined'
+  | 'lead_refund_ad_removed';
 export type RenderedMail = { subject: string; text: string; html: string };
 
 /** A mail with a link says what the link does (`action`); a notice has no link. */
@@ -126,6 +129,48 @@ const TEXTS: Record<MailTemplate, Record<Language, Texts>> = {
       subject: 'Your credits are back',
       greeting: 'Hello {{name}},',
       body: 'The poster did not answer your contact about the ad "{{ad}}" within {{hours}} h. We gave you back {{credit}} credits.',
+      footer: 'Your balance and its changes are in the app.',
+    },
+  },
+  lead_refund_approved: {
+    me: {
+      subject: 'Zahtjev za povrat je odobren',
+      greeting: 'Zdravo {{name}},',
+      body: 'Odobrili smo vaš zahtjev za povrat za kontakt oglasa „{{ad}}“. Vratili smo vam {{credit}} kredita.',
+      footer: 'Stanje kredita i promjene vidite u aplikaciji.',
+    },
+    en: {
+      subject: 'Your refund request was approved',
+      greeting: 'Hello {{name}},',
+      body: 'We approved your refund request for the contact about the ad "{{ad}}". We gave you back {{credit}} credits.',
+      footer: 'Your balance and its changes are in the app.',
+    },
+  },
+  lead_refund_declined: {
+    me: {
+      subject: 'Zahtjev za povrat nije odobren',
+      greeting: 'Zdravo {{name}},',
+      body: 'Nismo odobrili vaš zahtjev za povrat za kontakt oglasa „{{ad}}“. Razlog: {{reason}}',
+      footer: 'Za pitanja nam se javite odgovorom na ovu poruku.',
+    },
+    en: {
+      subject: 'Your refund request was declined',
+      greeting: 'Hello {{name}},',
+      body: 'We did not approve your refund request for the contact about the ad "{{ad}}". Reason: {{reason}}',
+      footer: 'If you have questions, answer this message.',
+    },
+  },
+  lead_refund_ad_removed: {
+    me: {
+      subject: 'Krediti su vraćeni',
+      greeting: 'Zdravo {{name}},',
+      body: 'Oglas „{{ad}}“ koji ste kontaktirali je uklonjen. Vratili smo vam {{credit}} kredita.',
+      footer: 'Stanje kredita i promjene vidite u aplikaciji.',
+    },
+    en: {
+      subject: 'Your credits are back',
+      greeting: 'Hello {{name}},',
+      body: 'The ad "{{ad}}" you contacted was removed. We gave you back {{credit}} credits.',
       footer: 'Your balance and its changes are in the app.',
     },
   },

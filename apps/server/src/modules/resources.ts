@@ -18,6 +18,7 @@ import { memberLeadList } from './leads/member-lead-list.ts';
 import { memberInboxList } from './me/member-inbox-list.ts';
 import { memberLedgerList } from './me/member-ledger-list.ts';
 import { notificationList } from './notifications/notification-list.ts';
+import { memberRefundRequestList, refundRequestList } from './refund-requests/refund-request-list.ts';
 import { roleList } from './roles/role-list.ts';
 import { serviceCrud } from './services/service-crud.ts';
 import { serviceChoiceList, serviceCreditHistoryList } from './services/service-list.ts';
@@ -50,6 +51,8 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   notificationList,
   memberLedgerList,
   memberInboxList,
+  refundRequestList,
+  memberRefundRequestList,
 ];
 
 /** Every resource served by the generic store / update / destroy routes. */

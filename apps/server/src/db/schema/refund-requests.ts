@@ -1,3 +1,4 @@
+import type { RefundRequestReason, RefundRequestStatus } from '@usluge/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { leads } from './ads.ts';
@@ -20,9 +21,9 @@ export const refundRequests = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id),
-    reason: text('reason').notNull(),
+    reason: text('reason').$type<RefundRequestReason>().notNull(),
     text: text('text'),
-    status: text('status').notNull().default('waiting'),
+    status: text('status').$type<RefundRequestStatus>().notNull().default('waiting'),
     decided_by_user_id: integer('decided_by_user_id').references(() => users.id),
     decided_at: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     /** Why staff declined (the member reads it). */

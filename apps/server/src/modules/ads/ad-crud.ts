@@ -1,4 +1,4 @@
-import { AD_PHOTOS_MAX, AD_STATUS, adFormSchema } from '@usluge/contract';
+import { AD_PHOTOS_MAX, AD_STATUS, adDestroyQuerySchema, adFormSchema } from '@usluge/contract';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defineCrud } from '../../crud/crud-definition.ts';
@@ -16,6 +16,7 @@ import {
   services,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { refundOpenLeadsOfAd } from '../leads/lead-refund.ts';
 import { adList } from './ad-list.ts';
 
 type ParsedAdForm = z.output<typeof adFormSchema>;
@@ -90,7 +91,8 @@ async function writeChildren(tx: Database, adId: number, form: ParsedAdForm) {
 /**
  * Ads (the API's jobs): the 800 px form with services, places and cities, working days with
  * shifts, and photos. A new ad waits for approval. Editing keeps the photos listed in kept_photos,
- * in that order, followed by the new ones; the others are removed with their files.
+ * in that order, followed by the new ones; the others are removed with their files. Deactivating
+ * with `?refund_leads=true` refunds the ad's open paid contacts.
  */
 export const adCrud = defineCrud({
   list: adList,
@@ -113,6 +115,7 @@ export const adCrud = defineCrud({
     ad_days_day_id_days_id_fk: { status: 422, field: 'ad_days', message: 'invalid_reference' },
   },
   access: 'staff',
+  destroyQuerySchema: adDestroyQuerySchema,
   async beforeWrite(tx, { kind, id, form, imageCounts }) {
     if (!form) return;
     const ad = form as ParsedAdForm;
@@ -141,8 +144,15 @@ export const adCrud = defineCrud({
       ...(kind === 'store' ? { ad_status_id: AD_STATUS.awaitingApproval } : {}),
     };
   },
-  async afterWrite(tx, { id, kind, form, actorId, uploads, discardFiles }) {
-    if (kind === 'destroy' || !form) return;
+  async afterWrite(tx, { id, kind, form, actorId, uploads, discardFiles, options }) {
+    if (kind === 'destroy') {
+      // Deactivated with `?refund_leads=true`: members who paid to contact it get their credits back.
+      if (options?.refund_leads !== true) return;
+      const [ad] = await tx.select({ isActive: ads.is_active }).from(ads).where(eq(ads.id, id));
+      if (ad?.isActive === false) await refundOpenLeadsOfAd(tx, { adId: id, actorId });
+      return;
+    }
+    if (!form) return;
     const ad = form as unknown as ParsedAdForm;
     await writeChildren(tx, id, ad);
     const current = await photosOf(tx, id);

@@ -13,6 +13,7 @@ import {
 import type { FilterOperand } from '../../list-engine/list-definition.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 import { likePattern } from '../../list-engine/list-query.ts';
+import { openPaidLeadsOf } from '../leads/lead-refund.ts';
 import { fullName } from '../users/user-list.ts';
 
 const number = ['equals', 'gte', 'lte', 'between'] as const;
@@ -126,6 +127,7 @@ export const adList = defineList({
         status_color: adStatuses.background_color,
         status_reason: adStatuses.is_reason_required,
         is_active: ads.is_active,
+        open_paid_leads: openPaidLeadsOf(ads.id),
         created_at: ads.created_at,
         updated_at: ads.updated_at,
       })

@@ -1,8 +1,10 @@
+import { AD_STATUS } from '@usluge/contract';
 import { and, eq } from 'drizzle-orm';
 import { lockVersion, nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
 import { adStatuses, adStatusHistory, adStatusOrder, ads } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { refundOpenLeadsOfAd } from '../leads/lead-refund.ts';
 import { notifyUser } from '../notifications/notify-user.ts';
 import { adList } from './ad-list.ts';
 
@@ -22,6 +24,8 @@ export type StatusDecision = {
   /** The ad's version the moderator saw; when it has changed since, the decision is refused. */
   version?: Date;
   actorId: number;
+  /** A rejection also refunds the ad's open paid contacts (reason 'ad_removed'); other moves ignore it. */
+  refundLeads?: boolean;
 };
 
 async function statusOf(tx: Database, id: number) {
@@ -51,7 +55,8 @@ export function nextStatuses(db: Database, statusId: number) {
  * A moderator's decision on one ad, inside the caller's transaction: the ad's row is locked; a
  * version or status other than the one the moderator saw is a 409 (the first decision stands); a move the
  * status order does not allow, or a missing reason where one is required, is a 422. The change is
- * kept in the ad's status history and its owner gets a notification in Montenegrin.
+ * kept in the ad's status history and its owner gets a notification in Montenegrin. A rejection
+ * asked to refund the ad's open paid contacts refunds them in the same transaction.
  */
 export async function changeAdStatus(tx: Database, decision: StatusDecision): Promise<void> {
   await lockVersion(tx, ads, adList, decision.adId, decision.version);
@@ -102,4 +107,7 @@ export async function changeAdStatus(tx: Database, decision: StatusDecision): Pr
     },
     actorId: decision.actorId,
   });
+  if (decision.refundLeads === true && target.id === AD_STATUS.rejected) {
+    await refundOpenLeadsOfAd(tx, { adId: decision.adId, actorId: decision.actorId });
+  }
 }

@@ -64,13 +64,15 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
         tags,
         summary:
           "Change an ad's status (with from_status_id or updated_at: only if the ad is still as the moderator saw it)",
+        description:
+          "A rejection with `refund_leads: true` also gives back the credits of the ad's open paid contacts (unanswered, not yet refunded; the row's `open_paid_leads` counts them), each once, with a ledger entry linked to the contact and a notice to its member, in the same transaction.",
         params: idParamsSchema,
         body: statusChangeSchema,
         response: { 200: adRowSchema, 409: staleWriteAnswerSchema(adRowSchema) },
       },
     },
     async (request) => {
-      const { ad_status_id, status_comment, from_status_id, updated_at } = request.body;
+      const { ad_status_id, status_comment, from_status_id, updated_at, refund_leads } = request.body;
       const answer = await runIdempotent(db, request, adRowSchema, async (tx) => {
         await changeAdStatus(tx, {
           adId: request.params.id,
@@ -78,6 +80,7 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
           comment: status_comment,
           ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
           ...(updated_at === undefined ? {} : { version: updated_at }),
+          refundLeads: refund_leads === true,
           actorId: requireUser(request).id,
         });
         const [row] = await loadInOrder(tx, adList, [request.params.id]);
@@ -100,7 +103,7 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
       },
     },
     async (request) => {
-      const { ids, ad_status_id, status_comment, from_status_id } = request.body;
+      const { ids, ad_status_id, status_comment, from_status_id, refund_leads } = request.body;
       const actorId = requireUser(request).id;
       const answer = await runIdempotent(db, request, bulkStatusChangeResponseSchema, async (tx) => {
         const changed: number[] = [];
@@ -114,6 +117,7 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
                 toStatusId: ad_status_id,
                 comment: status_comment,
                 ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
+                refundLeads: refund_leads === true,
                 actorId,
               }),
             );
