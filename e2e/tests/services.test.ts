@@ -179,7 +179,7 @@ describe('services catalogue', () => {
     await rowOf(page, folderName).getByRole('button', { name: 'Vrati' }).click();
     await page
       .getByRole('dialog', { name: `Vratiti folder „${folderName}“?` })
-      .getByRole('button', { name: 'Vrati' })
+      .getByRole('button', { name: 'Vrati samo folder' })
       .click();
     await expectSnack(page, `Uspješno ste vratili folder „${folderName}“`);
     await rowOf(page, folderName).getByRole('button', { name: 'Deaktiviraj' }).waitFor();

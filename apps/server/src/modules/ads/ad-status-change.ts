@@ -59,7 +59,6 @@ export function nextStatuses(db: Database, statusId: number) {
  * asked to refund the ad's open paid contacts refunds them in the same transaction.
  */
 export async function changeAdStatus(tx: Database, decision: StatusDecision): Promise<void> {
-  await lockVersion(tx, ads, adList, decision.adId, decision.version);
   const [ad] = await tx
     .select({ statusId: ads.ad_status_id, ownerId: ads.posted_by_user_id, title: ads.title })
     .from(ads)
@@ -70,6 +69,8 @@ export async function changeAdStatus(tx: Database, decision: StatusDecision): Pr
   if (decision.fromStatusId !== undefined && decision.fromStatusId !== ad.statusId) {
     throw new AppError(409, 'ad_status_changed', { status: current?.name ?? '' });
   }
+  // After the status: a decision someone else made first is named as such, not as any change.
+  await lockVersion(tx, ads, adList, decision.adId, decision.version);
   const target = await statusOf(tx, decision.toStatusId);
   if (!target) throw new AppError(422, 'invalid_reference', {}, 'ad_status_id');
   const allowed = await nextStatuses(tx, ad.statusId);
