@@ -44,11 +44,7 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(72),
-  REFUND_WINDOW_DAYS: z.coerce
-    .number({ error: 'must be a number of days' })
-    .positive()
-    .max(3650)
-    .default(14),
+  REFUND_WINDOW_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(3650).default(14),
 });
 
 export type Config = {

@@ -35,6 +35,8 @@ export const AREA_ACCESS = {
   currencies: 'administrator',
   credits: 'administrator',
   reports: 'administrator',
+  // Refunds move credits: the same hands as the ledger's.
+  refunds: 'administrator',
   // A development tool; its API exists only with SEEDERS_ENABLED=true.
   seeders: 'administrator',
 } as const satisfies Record<string, Access>;

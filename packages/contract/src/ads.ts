@@ -10,6 +10,7 @@ import {
   requiredText,
 } from './fields.ts';
 import { STATUSES_REQUIRING_REASON } from './ids.ts';
+import { LEAD_REFUND_REASONS } from './member-leads.ts';
 import { msg, type PlainMessageKey } from './validation.ts';
 import { rowVersionSchema } from './writes.ts';
 
@@ -173,6 +174,9 @@ export const leadRowSchema = z.object({
   contact_time: timestampSchema,
   is_accepted: z.boolean().nullable(),
   response_time: timestampSchema.nullable(),
+  /** When the credits came back, and why (declined, no answer, a request approved, the ad removed). */
+  refunded_at: timestampSchema.nullable(),
+  refund_reason: z.enum(LEAD_REFUND_REASONS).nullable(),
   updated_at: timestampSchema,
 });
 export type LeadRow = z.input<typeof leadRowSchema>;

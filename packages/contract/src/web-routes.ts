@@ -22,6 +22,7 @@ export const AREA_PATHS = {
   currencies: '/currencies',
   credits: '/credits',
   reports: '/reports',
+  refunds: '/refunds',
   dashboard: '/dashboard',
   test: '/test',
   seeders: '/seeders',

@@ -48,6 +48,9 @@ const ADMIN_SCREENS: Record<Area, LazyComponent> = {
   reports: resourceScreen(() =>
     import('../pages/admin/reports/transactions-resource.tsx').then((m) => m.transactionsResource),
   ),
+  refunds: resourceScreen(() =>
+    import('../pages/admin/refunds/refunds-resource.tsx').then((m) => m.refundsResource),
+  ),
   notifications: resourceScreen(() =>
     import('../pages/admin/notifications/notifications-resource.tsx').then((m) => m.notificationsResource),
   ),

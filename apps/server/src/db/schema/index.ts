@@ -4,6 +4,6 @@ export * from './credits.ts';
 export * from './idempotency.ts';
 export * from './notifications.ts';
 export * from './reference.ts';
+export * from './refund-requests.ts';
 export * from './services.ts';
 export * from './users.ts';
-export * from './refund-requests.ts';

@@ -1,4 +1,4 @@
-import { leadRowSchema } from '@usluge/contract';
+import { type LeadRefundReason, leadRowSchema } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
 import { leads, services, users } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
@@ -48,6 +48,8 @@ export const leadList = defineList({
         contact_time: leads.contact_time,
         is_accepted: leads.is_accepted,
         response_time: leads.response_time,
+        refunded_at: leads.refunded_at,
+        refund_reason: sql<LeadRefundReason | null>`${leads.refund_reason}`,
         updated_at: leads.updated_at,
       })
       .from(leads)

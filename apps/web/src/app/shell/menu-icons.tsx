@@ -1,6 +1,7 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CategoryIcon from '@mui/icons-material/Category';
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupIcon from '@mui/icons-material/Group';
@@ -27,6 +28,7 @@ export const MENU_ICONS: Record<Area, ReactNode> = {
   currencies: <PaidIcon />,
   credits: <TollIcon />,
   reports: <AssessmentIcon />,
+  refunds: <CurrencyExchangeIcon />,
   dashboard: <DashboardIcon />,
   test: <ScienceIcon />,
   seeders: <StorageIcon />,

@@ -164,6 +164,9 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
     selection,
   };
   const activeFilterCount = Object.keys(state.filters).length;
+  // Deactivating (not restoring) a row the resource offers a second way for: how many it reaches.
+  const alternativeCount =
+    confirmRow.current && !isRestoring ? (resource.deactivateAlternative?.count(confirmRow.current) ?? 0) : 0;
   const confirmTitle = confirmRow.current
     ? t(isRestoring ? messages.restoreQuestion : messages.deactivateQuestion, {
         name: nameOfRow(resource, confirmRow.current),
@@ -389,6 +392,23 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
             .mutateAsync({ row: dialog.row, idempotencyKey })
             .finally(() => setDialog({ kind: 'none' }));
         }}
+        {...(alternativeCount > 0 && resource.deactivateAlternative
+          ? {
+              alternative: {
+                label: t(resource.deactivateAlternative.labelKey, { count: alternativeCount }),
+                onConfirm: (idempotencyKey: string) => {
+                  if (dialog.kind !== 'confirm' || !resource.deactivateAlternative) return;
+                  return engine.toggleActive
+                    .mutateAsync({
+                      row: dialog.row,
+                      idempotencyKey,
+                      params: resource.deactivateAlternative.params,
+                    })
+                    .finally(() => setDialog({ kind: 'none' }));
+                },
+              },
+            }
+          : {})}
       />
     </Stack>
   );

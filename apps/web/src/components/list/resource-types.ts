@@ -190,6 +190,16 @@ export type ResourceConfig<Row extends RowBase> = {
   canDownloadReport?: boolean;
   /** The report dialog's default file name ('transakcije'); 'report' when left out. */
   reportName?: string;
+  /**
+   * A second way to deactivate a row, offered beside the plain one when `count` of the row is more
+   * than 0: the destroy with the resource's own query `params` (an ad: also refund its open paid
+   * contacts, `?refund_leads=true`), its button saying how many (`{{count}}`).
+   */
+  deactivateAlternative?: {
+    labelKey: TranslationKey;
+    count: (row: Row) => number;
+    params: Readonly<Record<string, string>>;
+  };
   /** The resource's own row actions, shown before edit and deactivate/restore. */
   rowActions?: readonly RowAction<Row>[];
   /** With bulk actions the table offers a checkbox per row (and all on the page) and a toolbar. */

@@ -82,8 +82,21 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
 
   /** Deactivates or restores the row as it was read: a stale toggle is refused (409). */
   const toggleActive = useMutation({
-    mutationFn: ({ row, idempotencyKey }: { row: Row; idempotencyKey: string }) =>
-      destroyEntity(resource.entity, row.id, { version: rowVersion(row), idempotencyKey }),
+    mutationFn: ({
+      row,
+      idempotencyKey,
+      params,
+    }: {
+      row: Row;
+      idempotencyKey: string;
+      /** The resource's own destroy options (its deactivateAlternative's). */
+      params?: Readonly<Record<string, string>>;
+    }) =>
+      destroyEntity(resource.entity, row.id, {
+        version: rowVersion(row),
+        idempotencyKey,
+        ...(params ? { params } : {}),
+      }),
     onSuccess: (_, { row }) => {
       const messages = resourceMessages(resource.messagesKey);
       feedback.showSuccess(row.is_active === false ? t(messages.restored) : t(messages.deactivated));

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { AdRow, LeadRow } from '@usluge/contract';
+import { type AdRow, formatDateTime, type LeadRow } from '@usluge/contract';
 import { useTranslation } from 'react-i18next';
 import { HistoryDialog } from '../../../components/list/history-table.tsx';
 import { DateTimeText } from '../../../components/list/list-cells.tsx';
@@ -39,7 +39,22 @@ const LEAD_COLUMNS: readonly ColumnConfig<LeadRow>[] = [
     titleKey: 'ads.leads.responseTime',
     render: (lead) => <DateTimeText value={lead.response_time} />,
   },
+  { key: 'refunded_at', titleKey: 'ads.leads.refund', render: (lead) => <RefundText lead={lead} /> },
 ];
+
+/** 'Vraćeno 12.03.2026 14:05: odobren zahtjev', or nothing for a contact still paid. */
+function RefundText({ lead }: { lead: LeadRow }) {
+  const { t } = useTranslation();
+  if (!lead.refunded_at || !lead.refund_reason) return null;
+  return (
+    <span>
+      {t('ads.leads.refunded', {
+        time: formatDateTime(new Date(lead.refunded_at)),
+        reason: t(`ads.leads.refundReasons.${lead.refund_reason}`),
+      })}
+    </span>
+  );
+}
 
 /** Who contacted the ad (`POST /api/leads/index` filtered by ad_id), latest contact first. */
 export function AdLeadsDialog({ row, isOpen, onClose }: RowActionDialogProps<AdRow>) {
@@ -53,8 +68,8 @@ export function AdLeadsDialog({ row, isOpen, onClose }: RowActionDialogProps<AdR
       filters={{ ad_id: { operator: 'equals', value: Number(row.id) } }}
       columns={LEAD_COLUMNS}
       sort={{ key: 'contact_time', isDescending: true }}
-      // Seven columns with two moments fit side by side without scrolling.
-      width={1200}
+      // Eight columns with three moments fit side by side without scrolling.
+      width={1300}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,8 +12,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type AdRow, type StatusChange, statusChangeSchema, validationErrorMap } from '@usluge/contract';
-import { useId } from 'react';
+import {
+  AD_STATUS,
+  type AdRow,
+  type StatusChange,
+  statusChangeSchema,
+  validationErrorMap,
+} from '@usluge/contract';
+import { useId, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../api/http-error.ts';
@@ -41,7 +48,8 @@ const REASON_FIELD: FormField<StatusFormValues> = {
  * statuses the status order allows from the current one; a status that needs a reason (Odbijen)
  * shows the reason field, required. The change names the status the moderator saw, so a decision
  * someone made meanwhile is not overwritten: the server's 409 message opens the error dialog and
- * the list reloads.
+ * the list reloads. Rejecting an ad that members paid to contact (open, unanswered contacts) offers
+ * to give them their credits back in the same change.
  */
 export function AdStatusDialog({ row, isOpen, onClose, onChanged }: RowActionDialogProps<AdRow>) {
   return (
@@ -76,6 +84,9 @@ function StatusForm({
   const chosenId = useWatch({ control: form.control, name: 'ad_status_id' });
   const chosen = choices.data?.find((status) => status.id === chosenId);
   const isReasonShown = chosen?.is_reason_required ?? false;
+  const openPaidLeads = ad.open_paid_leads ?? 0;
+  const isRefundOffered = chosenId === AD_STATUS.rejected && openPaidLeads > 0;
+  const [isRefunding, setRefunding] = useState(false);
 
   const save = useWriteMutation({
     mutationFn: (change: StatusChange, idempotencyKey: string) =>
@@ -87,6 +98,7 @@ function StatusForm({
           status_comment: isReasonShown ? change.status_comment : null,
           from_status_id: ad.status.id,
           updated_at: ad.updated_at,
+          ...(isRefundOffered && isRefunding ? { refund_leads: true } : {}),
         },
         idempotencyKey,
       ),
@@ -190,6 +202,14 @@ function StatusForm({
               error={fieldState.error?.message}
             />
           )}
+        />
+      )}
+      {isRefundOffered && (
+        <FormControlLabel
+          control={
+            <Checkbox checked={isRefunding} onChange={(event) => setRefunding(event.target.checked)} />
+          }
+          label={t('ads.statusDialog.refundLeads', { count: openPaidLeads })}
         />
       )}
     </DialogForm>

@@ -160,6 +160,12 @@ const common = {
   messagesKey: 'resources.ads',
   rowName: (ad: AdRow) => ad.title,
   rowActions,
+  // Deactivating an ad members paid to contact may give them their credits back at once.
+  deactivateAlternative: {
+    labelKey: 'ads.statusDialog.deactivateWithRefund',
+    count: (ad: AdRow) => ad.open_paid_leads ?? 0,
+    params: { refund_leads: 'true' },
+  },
   // What an ad offers and where: filters on its services and places, which the rows do not show.
   extraFilters: [
     { key: 'services', titleKey: 'columns.services', filter: { kind: 'select', picker: 'service_choices' } },
