@@ -20,6 +20,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { registerListRoutes } from './list-engine/list-routes.ts';
 import { type MailWorker, startMailWorker } from './mail/mail-worker.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { memberAdRoutes } from './modules/ads/member-ad-routes.ts';
 import { adRoutes } from './modules/ads/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp({
       serviceRoutes(api, db);
       userRoutes(api, db, limiter);
       adRoutes(api, db);
+      memberAdRoutes(api, db);
       memberLeadRoutes(api, db, { answerMs: config.leadAnswerMs });
       refundRequestRoutes(api, db, { windowMs: config.refundWindowMs });
       accountRoutes(api, db, config);

@@ -2,6 +2,7 @@ import { formatDateTime } from '@usluge/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/seed-demo.ts';
 import { LISTS } from '../src/modules/resources.ts';
 import { userList } from '../src/modules/users/user-list.ts';
 import { readDocx, readPdf, readXlsx } from './helpers/read-report.ts';
@@ -9,18 +10,25 @@ import { createDemoTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let cookie: string;
+/** The demo member `korisnik` in the app: a member's lists hold their own rows. */
+let member: Record<string, string>;
 beforeAll(async () => {
   ({ t, adminCookie: cookie } = await createDemoTestApp());
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'korisnik', password: DEMO_PASSWORD },
+  });
+  member = { authorization: `Bearer ${login.json().access_token}` };
 });
 afterAll(() => t.close());
 
-const report = (url: string, body: Record<string, unknown>, lang?: string) =>
+const report = (url: string, body: Record<string, unknown>, lang?: string, caller?: Record<string, string>) =>
   t.request({
     method: 'POST',
     url,
     payload: { is_report: true, ...body },
-    cookie,
-    headers: lang ? { 'accept-language': lang } : {},
+    ...(caller ? { headers: caller } : { cookie, headers: lang ? { 'accept-language': lang } : {} }),
   });
 
 const CITY_COLUMNS = [
@@ -224,9 +232,21 @@ describe('list reports', () => {
       const route = definition.routes?.includes('index') === false ? 'index_active' : 'index';
       const url = `/api/${definition.indexPath ?? `${definition.resource}/${route}`}`;
       const options = { page: 1, itemsPerPage: 100 };
-      const list = await t.request({ method: 'POST', url, payload: { options }, cookie });
+      // Staff read the back-office's lists with the session cookie, a member their own by token.
+      const caller = definition.access.index === 'member' ? member : undefined;
+      const list = await t.request({
+        method: 'POST',
+        url,
+        payload: { options },
+        ...(caller ? { headers: caller } : { cookie }),
+      });
       expect(list.statusCode).toBe(200);
-      const response = await report(url, { report_type: 'xlsx', show_columns: ['id'], options });
+      const response = await report(
+        url,
+        { report_type: 'xlsx', show_columns: ['id'], options },
+        undefined,
+        caller,
+      );
       expect(response.statusCode).toBe(200);
       const [, ...rows] = await readXlsx(response.rawPayload, 1);
       expect(rows.map((row) => row[0])).toEqual(

@@ -2,6 +2,8 @@ import type { CrudDefinition } from '../crud/crud-definition.ts';
 import type { ListDefinition } from '../list-engine/list-definition.ts';
 import { adCrud } from './ads/ad-crud.ts';
 import { adList } from './ads/ad-list.ts';
+import { adSearchList } from './ads/ad-search-list.ts';
+import { memberAdList } from './ads/member-ad-list.ts';
 import { cityCrud } from './cities/city-crud.ts';
 import { cityList } from './cities/city-list.ts';
 import { countryCrud } from './countries/country-crud.ts';
@@ -46,6 +48,8 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   serviceCreditHistoryList,
   serviceChoiceList,
   adList,
+  memberAdList,
+  adSearchList,
   leadList,
   memberLeadList,
   notificationList,

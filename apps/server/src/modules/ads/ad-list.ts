@@ -15,6 +15,7 @@ import { defineList } from '../../list-engine/list-definition.ts';
 import { likePattern } from '../../list-engine/list-query.ts';
 import { openPaidLeadsOf } from '../leads/lead-refund.ts';
 import { fullName } from '../users/user-list.ts';
+import { currencyFields, statusFields, withCurrency, withStatus } from './ad-row-parts.ts';
 
 const number = ['equals', 'gte', 'lte', 'between'] as const;
 const ids = (values: FilterOperand[]) =>
@@ -119,13 +120,8 @@ export const adList = defineList({
         user_name: sql<string>`trim(${ads.poster_name})`,
         price_from: ads.price_from,
         price_to: ads.price_to,
-        currency_id: currencies.id,
-        currency_short_name: currencies.short_name,
-        currency_sign: currencies.sign,
-        status_id: adStatuses.id,
-        status_name: adStatuses.name,
-        status_color: adStatuses.background_color,
-        status_reason: adStatuses.is_reason_required,
+        ...currencyFields,
+        ...statusFields,
         is_active: ads.is_active,
         open_paid_leads: openPaidLeadsOf(ads.id),
         created_at: ads.created_at,
@@ -136,26 +132,6 @@ export const adList = defineList({
       .innerJoin(adStatuses, eq(adStatuses.id, ads.ad_status_id))
       .where(scope.where)
       .orderBy(scope.orderBy);
-    return rows.map(
-      ({
-        currency_id,
-        currency_short_name,
-        currency_sign,
-        status_id,
-        status_name,
-        status_color,
-        status_reason,
-        ...row
-      }) => ({
-        ...row,
-        currency: { id: currency_id, short_name: currency_short_name, sign: currency_sign },
-        status: {
-          id: status_id,
-          name: status_name,
-          background_color: status_color,
-          is_reason_required: status_reason,
-        },
-      }),
-    );
+    return rows.map((row) => withStatus(withCurrency(row)));
   },
 });

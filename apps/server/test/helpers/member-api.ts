@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { TEST_PASSWORD } from './test-app.ts';
+
+export type Answer<T> = { status: number; body: T & { message?: string; errors?: Record<string, string[]> } };
+
+/** Who sends a request: a member by bearer token, staff by session cookie, or nobody. */
+export type Caller = { token: string } | { cookie: string } | null;
+
+/** A multipart form as the mobile app sends one: lists and objects as JSON text, photos as files. */
+export function formOf(fields: Record<string, unknown>, photos: Buffer[] = []): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    form.set(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  for (const [index, bytes] of photos.entries()) {
+    form.set(`photos[${index}]`, new Blob([new Uint8Array(bytes)]), `${index}.png`);
+  }
+  return form;
+}
+
+let keyCount = 0;
+
+/**
+ * The API over a listening app as the mobile app (bearer tokens from POST /api/login) and the
+ * back-office (cookies, with the Origin a browser sends) call it. Every write gets an
+ * Idempotency-Key of its own unless one is given.
+ */
+export async function listenForMembers(app: FastifyInstance) {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  async function call<T>(
+    method: string,
+    path: string,
+    caller: Caller,
+    body?: unknown,
+    key = `member-api-${process.pid}-${++keyCount}`,
+  ): Promise<Answer<T>> {
+    const isForm = body instanceof FormData;
+    const headers: Record<string, string> = { 'idempotency-key': key };
+    if (caller && 'token' in caller) headers.authorization = `Bearer ${caller.token}`;
+    if (caller && 'cookie' in caller) Object.assign(headers, { cookie: caller.cookie, origin: base });
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
+    });
+    return { status: answer.status, body: (await answer.json()) as Answer<T>['body'] };
+  }
+
+  /** Signs a member in to the app: their bearer token. */
+  async function memberToken(username: string): Promise<{ token: string }> {
+    const answer = await call<{ access_token: string }>('POST', '/api/login', null, {
+      username,
+      password: TEST_PASSWORD,
+    });
+    if (answer.status !== 200) throw new Error(`app sign-in of ${username}: ${answer.status}`);
+    return { token: answer.body.access_token };
+  }
+
+  /** Signs staff in to the back-office: their session cookie. */
+  async function staffCookie(username: string): Promise<{ cookie: string }> {
+    const answer = await fetch(`${base}/api/loginWeb`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: TEST_PASSWORD }),
+    });
+    if (answer.status !== 200) throw new Error(`sign-in of ${username}: ${answer.status}`);
+    const cookie = answer.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    return { cookie };
+  }
+
+  return { base, call, memberToken, staffCookie };
+}
