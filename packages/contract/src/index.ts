@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './ad-reports.ts';
 export * from './ads.ts';
 export * from './credits.ts';
 export * from './dashboard.ts';

@@ -1,3 +1,4 @@
+export * from './ad-reports.ts';
 export * from './ads.ts';
 export * from './auth.ts';
 export * from './credits.ts';
