@@ -14,8 +14,8 @@ import {
 } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 import { likePattern } from '../../list-engine/list-query.ts';
-import { currencyFields, withCurrency } from './ad-row-parts.ts';
 import { viewableAds } from './ad-policy.ts';
+import { currencyFields, withCurrency } from './ad-row-parts.ts';
 import { firstPhotoUrl } from './member-ad-list.ts';
 
 /** The ad's own columns inside the filters' subqueries (written with their table). */

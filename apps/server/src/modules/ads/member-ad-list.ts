@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { qualified } from '../../db/qualified-column.ts';
 import { adPhotos, adStatuses, ads, currencies } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
-import { currencyFields, statusFields, withCurrency, withStatus } from './ad-row-parts.ts';
 import { ownAds } from './ad-policy.ts';
+import { currencyFields, statusFields, withCurrency, withStatus } from './ad-row-parts.ts';
 
 /** The ad's first photo, for a list's thumbnail (ad_photos_ad_idx). */
 export const firstPhotoUrl = sql<
