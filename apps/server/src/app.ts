@@ -20,6 +20,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { registerListRoutes } from './list-engine/list-routes.ts';
 import { type MailWorker, startMailWorker } from './mail/mail-worker.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { adReportRoutes } from './modules/ad-reports/routes.ts';
 import { memberAdRoutes } from './modules/ads/member-ad-routes.ts';
 import { adRoutes } from './modules/ads/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp({
       memberAdRoutes(api, db);
       memberLeadRoutes(api, db, { answerMs: config.leadAnswerMs });
       refundRequestRoutes(api, db, { windowMs: config.refundWindowMs });
+      adReportRoutes(api, db);
       accountRoutes(api, db, config);
       memberProfileRoutes(api, db, limiter);
       memberInboxRoutes(api, db);

@@ -12,7 +12,9 @@ export type MailTemplate =
   | 'lead_refunded'
   | 'lead_refund_approved'
   | 'lead_refund_declined'
-  | 'lead_refund_ad_removed';
+  | 'lead_refund_ad_removed'
+  | 'ad_report_dismissed'
+  | 'ad_report_status';
 export type RenderedMail = { subject: string; text: string; html: string };
 
 /** A mail with a link says what the link does (`action`); a notice has no link. */
@@ -172,6 +174,34 @@ const TEXTS: Record<MailTemplate, Record<Language, Texts>> = {
       greeting: 'Hello {{name}},',
       body: 'The ad "{{ad}}" you contacted was removed. We gave you back {{credit}} credits.',
       footer: 'Your balance and its changes are in the app.',
+    },
+  },
+  ad_report_dismissed: {
+    me: {
+      subject: 'Vaša prijava oglasa je razmotrena',
+      greeting: 'Zdravo {{name}},',
+      body: 'Pregledali smo oglas „{{ad}}“ koji ste prijavili i nismo našli razlog da ga mijenjamo.',
+      footer: 'Hvala što nam pomažete da oglasi budu ispravni.',
+    },
+    en: {
+      subject: 'Your report of an ad was reviewed',
+      greeting: 'Hello {{name}},',
+      body: 'We reviewed the ad "{{ad}}" you reported and found no reason to change it.',
+      footer: 'Thank you for helping us keep the ads right.',
+    },
+  },
+  ad_report_status: {
+    me: {
+      subject: 'Postupili smo po vašoj prijavi oglasa',
+      greeting: 'Zdravo {{name}},',
+      body: 'Pregledali smo oglas „{{ad}}“ koji ste prijavili i promijenili mu status u: {{status}}.',
+      footer: 'Hvala što nam pomažete da oglasi budu ispravni.',
+    },
+    en: {
+      subject: 'We acted on your report of an ad',
+      greeting: 'Hello {{name}},',
+      body: 'We reviewed the ad "{{ad}}" you reported and changed its status to: {{status}}.',
+      footer: 'Thank you for helping us keep the ads right.',
     },
   },
 };

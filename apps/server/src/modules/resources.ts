@@ -1,5 +1,6 @@
 import type { CrudDefinition } from '../crud/crud-definition.ts';
 import type { ListDefinition } from '../list-engine/list-definition.ts';
+import { adReportList } from './ad-reports/ad-report-list.ts';
 import { adCrud } from './ads/ad-crud.ts';
 import { adList } from './ads/ad-list.ts';
 import { adSearchList } from './ads/ad-search-list.ts';
@@ -57,6 +58,7 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   memberInboxList,
   refundRequestList,
   memberRefundRequestList,
+  adReportList,
 ];
 
 /** Every resource served by the generic store / update / destroy routes. */

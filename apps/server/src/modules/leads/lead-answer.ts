@@ -3,7 +3,7 @@ import { nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
 import { ads, leads, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { sendLeadNotice } from './lead-notices.ts';
+import { sendMemberNotice } from '../notifications/member-notice.ts';
 import { refundLead } from './lead-refund.ts';
 
 /**
@@ -48,7 +48,7 @@ export async function answerLead(
     .select({ name: users.name, lastName: users.last_name, phone: users.phone, email: users.email })
     .from(users)
     .where(eq(users.id, posterId));
-  await sendLeadNotice(tx, {
+  await sendMemberNotice(tx, {
     userId: lead.memberId,
     template: 'lead_accepted',
     params: {

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { pgErrorOf } from '../../http/pg-error.ts';
 import { changeBalance, lockBalance } from '../../ledger/ledger.ts';
 import { leadContactDescription } from '../../ledger/ledger-descriptions.ts';
-import { sendLeadNotice } from './lead-notices.ts';
+import { sendMemberNotice } from '../notifications/member-notice.ts';
 
 /**
  * A member contacts an ad about one of its services, in the caller's transaction: the service's
@@ -84,7 +84,7 @@ export async function contactAd(
         ).after
       : balance;
   const [member] = await tx.select({ name: users.name }).from(users).where(eq(users.id, memberId));
-  await sendLeadNotice(tx, {
+  await sendMemberNotice(tx, {
     userId: ad.posterId,
     template: 'lead_received',
     params: { member: member?.name ?? '', ad: ad.title, service: service.name, hours: answerMs / 3_600_000 },

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { ads, leads } from '../../db/schema/index.ts';
 import { changeBalance } from '../../ledger/ledger.ts';
 import { leadRefundDescription } from '../../ledger/ledger-descriptions.ts';
-import { sendLeadNotice } from './lead-notices.ts';
+import { sendMemberNotice } from '../notifications/member-notice.ts';
 
 /**
  * Why credits come back: by themselves (the poster declined, or did not answer in time), a request
@@ -67,7 +67,7 @@ export async function refundLead(
     .update(leads)
     .set({ refunded_at: sql`now()`, refund_reason: reason, updated_at: nextVersion(leads.updated_at) })
     .where(eq(leads.id, leadId));
-  await sendLeadNotice(tx, {
+  await sendMemberNotice(tx, {
     userId: lead.memberId,
     template: NOTICE[reason],
     params: { ad: lead.adTitle, credit: lead.credit, hours: answerHours ?? 0 },

@@ -3,8 +3,8 @@ import { lockVersion, nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
 import { ads, leads, refundRequests } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { sendLeadNotice } from '../leads/lead-notices.ts';
 import { refundLead } from '../leads/lead-refund.ts';
+import { sendMemberNotice } from '../notifications/member-notice.ts';
 import { refundRequestList } from './refund-request-list.ts';
 
 export type RefundDecision = {
@@ -49,7 +49,7 @@ export async function decideRefundRequest(tx: Database, decision: RefundDecision
     });
     status = isRefunded ? 'approved' : 'closed';
   } else {
-    await sendLeadNotice(tx, {
+    await sendMemberNotice(tx, {
       userId: request.memberId,
       template: 'lead_refund_declined',
       params: { ad: request.adTitle, reason: decision.reason ?? '' },

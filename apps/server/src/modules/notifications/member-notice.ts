@@ -4,16 +4,18 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { enqueueMail } from '../../mail/mail-outbox.ts';
 import { type MailTemplate, renderMail, renderNotice } from '../../mail/mail-templates.ts';
-import { notifyUser } from '../notifications/notify-user.ts';
+import { notifyUser } from './notify-user.ts';
 
-type LeadNotice = Extract<MailTemplate, `lead_${string}`>;
+/** The mails that tell of a change (no link to follow): the ones a notice in the inbox repeats. */
+export type NoticeTemplate = Exclude<MailTemplate, 'verify_account' | 'reset_password' | 'delete_account'>;
 
 /**
- * Tells a member about a contact (received, accepted, declined, refunded) in their language: in
- * the app's inbox and by e-mail through the outbox (numbers written as the language writes them), both in the caller's transaction, so they go
- * out exactly when the change commits.
+ * Tells a member about a change that concerns them (a contact received, accepted, declined or
+ * refunded, a refund decided, a report resolved) in their language: in the app's inbox and by
+ * e-mail through the outbox (numbers written as the language writes them), both in the caller's
+ * transaction, so they go out exactly when the change commits.
  */
-export async function sendLeadNotice(
+export async function sendMemberNotice(
   tx: Database,
   {
     userId,
@@ -22,7 +24,7 @@ export async function sendLeadNotice(
     actorId,
   }: {
     userId: number;
-    template: LeadNotice;
+    template: NoticeTemplate;
     params: Record<string, string | number>;
     actorId: number | null;
   },
