@@ -190,6 +190,17 @@ describe('reporting an ad', () => {
     expect(queued?.open_count).toBe(2);
   });
 
+  it('two reports of one ad by one member at once (different keys): one 201, one 409, counted once', async () => {
+    const adId = await adOf('Košenje — istovremeno');
+    const answers = await Promise.all([
+      report(vesna, { ad_id: adId, reason: 'spam' }),
+      report(vesna, { ad_id: adId, reason: 'offensive' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const [queued] = await t.db.select().from(adReportQueue).where(eq(adReportQueue.ad_id, adId));
+    expect(queued?.open_count).toBe(1);
+  });
+
   it('an ad awaiting approval, an inactive ad and one that does not exist are a 404 for a member', async () => {
     const waiting = await adOf('Košenje — čeka odobrenje', false);
     const inactive = await adOf('Košenje — neaktivan');
