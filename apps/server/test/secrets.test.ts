@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_MEMBER_USERNAME } from '../src/db/seed/demo-plan.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/seed-demo.ts';
 import { createDemoTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let cookie: string;
+/** The demo member, for the app's own lists (a member reads only theirs). */
+let memberCookie: string;
 beforeAll(async () => {
   ({ t, adminCookie: cookie } = await createDemoTestApp());
+  memberCookie = await t.signIn(DEMO_MEMBER_USERNAME, DEMO_PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -21,7 +26,7 @@ describe('no secret field in any answer', () => {
         method: 'POST',
         url: route.url,
         payload: { options: { page: 1, itemsPerPage: 1000 } },
-        cookie,
+        cookie: route.access === 'member' ? memberCookie : cookie,
       });
       expect(response.statusCode, route.url).toBe(200);
       for (const marker of SECRET_MARKERS)

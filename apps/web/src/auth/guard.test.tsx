@@ -67,6 +67,8 @@ describe('admin shell', () => {
       'Valute',
       'Krediti',
       'Izvještaji',
+      // The refund desk, after the spec's items (issue 20).
+      'Povrati',
       'Generator sidera',
     ]);
   });
