@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditPrices, currencies, leads, services, users } from '../src/db/schema/index.ts';
 import { seed } from '../src/db/seed/seed.ts';
-import { selectRows } from '../src/db/select-rows.ts';
+import { expectBalancesEqualLedgers } from './helpers/ledger-checks.ts';
 import { type Caller, formOf, listenForMembers } from './helpers/member-api.ts';
 import { startSmtpPeer } from './helpers/smtp-peer.ts';
 import { createTestApp, createUser, type TestApp } from './helpers/test-app.ts';
@@ -30,18 +30,6 @@ let hedge = 0;
 let euro = 0;
 
 const ADMIN_PASSWORD = 'Petlja-admin-2026';
-
-async function expectBalancesEqualLedgers() {
-  const broken = await selectRows<{ username: string }>(
-    t.db,
-    sql`select u.username from ${users} u
-        where u.credit <> coalesce((select sum(x.credit_amount) from transactions x where x.user_id = u.id), 0)
-           or exists (select 1 from transactions x where x.user_id = u.id and x.credit_state <> coalesce((
-                select p.credit_state from transactions p where p.user_id = u.id and p.id < x.id
-                order by p.id desc limit 1), 0) + x.credit_amount)`,
-  );
-  expect(broken).toEqual([]);
-}
 
 const balanceOf = async (caller: Caller) =>
   (await api.call<{ credit: number }>('GET', '/api/me', caller)).body.credit;
@@ -172,7 +160,7 @@ describe('the marketplace loop', () => {
     expect(first.status).toBe(201);
     expect(second).toEqual(first);
     expect(await balanceOf(buyer)).toBe(before - first.body.lead.credit);
-    await expectBalancesEqualLedgers();
+    await expectBalancesEqualLedgers(t.db);
   });
 
   it('the poster accepts: both see each other’s contact details', async () => {
@@ -206,7 +194,7 @@ describe('the marketplace loop', () => {
       .where(eq(leads.id, sent.body.lead.id));
     expect(await t.app.leadRefunds.refundDue()).toBe(1);
     expect(await balanceOf(late)).toBe(before);
-    await expectBalancesEqualLedgers();
+    await expectBalancesEqualLedgers(t.db);
   });
 
   it('a refund request is approved at the desk: the credits come back once', async () => {
@@ -237,7 +225,7 @@ describe('the marketplace loop', () => {
     const decisions = await Promise.all([decide('odluka-a'), decide('odluka-b')]);
     expect(decisions.map((d) => d.status).sort()).toContain(200);
     expect(await balanceOf(buyer)).toBe(before + (lead?.credit ?? 0));
-    await expectBalancesEqualLedgers();
+    await expectBalancesEqualLedgers(t.db);
   });
 
   it('rejecting an ad with paid open contacts refunds them in the same action', async () => {
@@ -254,7 +242,7 @@ describe('the marketplace loop', () => {
     });
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     expect(await balanceOf(late)).toBe(before);
-    await expectBalancesEqualLedgers();
+    await expectBalancesEqualLedgers(t.db);
   });
 
   it('refuses what members may not do: another’s ad, a staff route, a contact without credits', async () => {
@@ -295,6 +283,6 @@ describe('the marketplace loop', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^Nemate dovoljno kredita/);
-    await expectBalancesEqualLedgers();
+    await expectBalancesEqualLedgers(t.db);
   });
 });
