@@ -1,7 +1,7 @@
 import { AD_STATUS, type MemberLead, ROLE, USER_TYPE } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditPrices, currencies, leads, services, users } from '../src/db/schema/index.ts';
+import { creditPrices, currencies, leads, services } from '../src/db/schema/index.ts';
 import { seed } from '../src/db/seed/seed.ts';
 import { expectBalancesEqualLedgers } from './helpers/ledger-checks.ts';
 import { type Caller, formOf, listenForMembers } from './helpers/member-api.ts';

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sortCollated, timestamps } from './columns.ts';
 import { users, userTypes } from './users.ts';
 
@@ -70,8 +79,6 @@ export const notificationRecipients = pgTable(
     uniqueIndex('notification_recipients_id_unique').on(t.id),
     // A member's inbox, newest first, and its unread items (the unread count, the badge).
     index('notification_recipients_user_idx').on(t.user_id, t.id),
-    index('notification_recipients_unread_idx')
-      .on(t.user_id, t.id)
-      .where(sql`${t.read_at} IS NULL`),
+    index('notification_recipients_unread_idx').on(t.user_id, t.id).where(sql`${t.read_at} IS NULL`),
   ],
 );
