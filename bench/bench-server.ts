@@ -25,7 +25,8 @@ export async function startBenchServer(
     PORT: '0',
     DATA_DIR: path.join(os.tmpdir(), 'usluge-bench', 'app-data'),
   });
-  const app = await buildApp({ config, db: database.db, driver: database.driver });
+  // No background jobs (the contacts' refund worker): their statements would land in a recording.
+  const app = await buildApp({ config, db: database.db, driver: database.driver, areJobsStarted: false });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const login = await fetch(`${base}/api/loginWeb`, {
     method: 'POST',
