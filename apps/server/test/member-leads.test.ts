@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { AD_STATUS, type MemberLead } from '@usluge/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  creditPrices,
   currencies,
   leads,
   mailOutbox,
@@ -15,13 +13,13 @@ import {
 } from '../src/db/schema/index.ts';
 import { expectBalancesEqualLedgers } from './helpers/ledger-checks.ts';
 import {
-  createDemoTestApp,
-  createUser,
-  ROLE,
-  TEST_PASSWORD,
-  type TestApp,
-  type TestUser,
-} from './helpers/test-app.ts';
+  type Caller,
+  formOf,
+  listenForMembers,
+  type MemberApi,
+  topUp as topUpBy,
+} from './helpers/member-api.ts';
+import { createDemoTestApp, createUser, ROLE, type TestApp, type TestUser } from './helpers/test-app.ts';
 
 /**
  * Contacts that cost credits (issue 20, item 5): a member pays to contact an ad, the poster
@@ -29,39 +27,22 @@ import {
  * Over HTTP with bearer tokens, on PGlite and PostgreSQL.
  */
 let t: TestApp;
-let base = '';
-let admin = '';
+let api: MemberApi;
+let staff: Caller;
 let poster: TestUser;
 let buyer: TestUser;
 let other: TestUser;
-const tokens = new Map<number, string>();
+const tokens = new Map<number, Caller>();
 let adId = 0;
 let mowing = 0;
 let hedge = 0;
 let notOffered = 0;
-let keyCount = 0;
 
-type Answer<T> = { status: number; body: T & { message?: string } };
 type ContactAnswer = { lead: MemberLead; balance: number };
 
-async function call<T>(
-  method: string,
-  path: string,
-  member: TestUser,
-  body?: unknown,
-  key = `lead-test-${++keyCount}`,
-): Promise<Answer<T>> {
-  const answer = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${tokens.get(member.id)}`,
-      'idempotency-key': key,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: answer.status, body: (await answer.json()) as T & { message?: string } };
-}
+/** A member's call through the app with their bearer token. */
+const call = <T>(method: string, path: string, member: TestUser, body?: unknown, key?: string) =>
+  api.call<T>(method, path, tokens.get(member.id) ?? null, body, key);
 
 const contact = (member: TestUser, serviceId = mowing, key?: string) =>
   call<ContactAnswer>('POST', '/api/leads/contact', member, { ad_id: adId, service_id: serviceId }, key);
@@ -71,28 +52,11 @@ const answer = (member: TestUser, leadId: number, isAccepted: boolean) =>
 const balanceOf = async (userId: number) =>
   (await t.db.select({ credit: users.credit }).from(users).where(eq(users.id, userId)))[0]?.credit;
 
-async function topUp(user: TestUser, amount: number) {
-  const [price] = await t.db
-    .select({ id: creditPrices.id })
-    .from(creditPrices)
-    .where(eq(creditPrices.is_active, true))
-    .limit(1);
-  const answer = await fetch(`${base}/api/lead_transactions/store`, {
-    method: 'POST',
-    headers: { cookie: admin, origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ credit_amount: amount, credit_price_id: price?.id, credit_for_user_id: user.id }),
-  });
-  expect(answer.status).toBe(201);
-}
+const topUp = (user: TestUser, amount: number) => topUpBy(api, t.db, staff, user.id, amount);
 
+// The member's language is the one they sign in with: kupac.john reads English.
 async function signInApp(user: TestUser) {
-  const answer = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': user === other ? 'en' : 'me' },
-    body: JSON.stringify({ username: user.username, password: TEST_PASSWORD }),
-  });
-  expect(answer.status).toBe(200);
-  tokens.set(user.id, ((await answer.json()) as { access_token: string }).access_token);
+  tokens.set(user.id, await api.memberToken(user.username, { lang: user === other ? 'en' : 'me' }));
 }
 
 async function serviceId(name: string) {
@@ -104,9 +68,8 @@ async function serviceId(name: string) {
 beforeAll(async () => {
   const demo = await createDemoTestApp();
   t = demo.t;
-  admin = demo.adminCookie;
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  staff = { cookie: demo.adminCookie };
+  api = await listenForMembers(t.app);
   poster = await createUser(t.db, { username: 'vrtlar.petar', roleIds: [ROLE.member] });
   await t.db.update(users).set({ phone: '+382 67 555 111' }).where(eq(users.id, poster.id));
   buyer = await createUser(t.db, { username: 'kupac.mila', roleIds: [ROLE.member] });
@@ -119,7 +82,6 @@ beforeAll(async () => {
     .select({ id: currencies.id })
     .from(currencies)
     .where(eq(currencies.short_name, 'EUR'));
-  const form = new FormData();
   const fields = {
     title: 'Košenje i uređenje dvorišta',
     is_offer: 'true',
@@ -130,17 +92,11 @@ beforeAll(async () => {
     allCountries: 'true',
     allWorkingDays: 'true',
   };
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const created = await fetch(`${base}/api/jobs/store`, {
-    method: 'POST',
-    body: form,
-    headers: { cookie: admin, origin: base },
-  });
-  adId = ((await created.json()) as { id: number }).id;
-  const approved = await fetch(`${base}/api/jobs/changeStatus/${adId}`, {
-    method: 'PUT',
-    headers: { cookie: admin, origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ ad_status_id: AD_STATUS.approved, status_comment: null }),
+  const created = await api.call<{ id: number }>('POST', '/api/jobs/store', staff, formOf(fields));
+  adId = created.body.id;
+  const approved = await api.call('PUT', `/api/jobs/changeStatus/${adId}`, staff, {
+    ad_status_id: AD_STATUS.approved,
+    status_comment: null,
   });
   expect(approved.status).toBe(200);
 });
@@ -216,18 +172,10 @@ describe('contacting an ad costs credits', () => {
   });
 
   it('keeps staff and anonymous callers out of the member routes', async () => {
-    const anonymous = await fetch(`${base}/api/leads/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ad_id: adId, service_id: mowing }),
-    });
+    const anonymous = await api.call('POST', '/api/leads/contact', null, { ad_id: adId, service_id: mowing });
     expect(anonymous.status).toBe(401);
-    const staff = await fetch(`${base}/api/leads/contact`, {
-      method: 'POST',
-      headers: { cookie: admin, origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify({ ad_id: adId, service_id: mowing }),
-    });
-    expect(staff.status).toBe(403);
+    const asStaff = await api.call('POST', '/api/leads/contact', staff, { ad_id: adId, service_id: mowing });
+    expect(asStaff.status).toBe(403);
   });
 });
 

@@ -1,5 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { creditPrices } from '../../src/db/schema/index.ts';
 import { TEST_PASSWORD } from './test-app.ts';
 
 export type Answer<T> = { status: number; body: T & { message?: string; errors?: Record<string, string[]> } };
@@ -50,14 +54,15 @@ export async function listenForMembers(app: FastifyInstance) {
     return { status: answer.status, body: (await answer.json()) as Answer<T>['body'] };
   }
 
-  /** Signs a member in to the app: their bearer token. */
-  async function memberToken(username: string): Promise<{ token: string }> {
-    const answer = await call<{ access_token: string }>('POST', '/api/login', null, {
-      username,
-      password: TEST_PASSWORD,
+  /** Signs a member in to the app (in the language given, which becomes theirs): their bearer token. */
+  async function memberToken(username: string, { lang }: { lang?: string } = {}): Promise<{ token: string }> {
+    const answer = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) },
+      body: JSON.stringify({ username, password: TEST_PASSWORD }),
     });
     if (answer.status !== 200) throw new Error(`app sign-in of ${username}: ${answer.status}`);
-    return { token: answer.body.access_token };
+    return { token: ((await answer.json()) as { access_token: string }).access_token };
   }
 
   /** Signs staff in to the back-office: their session cookie. */
@@ -76,4 +81,27 @@ export async function listenForMembers(app: FastifyInstance) {
   }
 
   return { base, call, memberToken, staffCookie };
+}
+
+export type MemberApi = Awaited<ReturnType<typeof listenForMembers>>;
+
+/** Staff top a member up with credits at an active price, as the back-office's desk does. */
+export async function topUp(
+  api: MemberApi,
+  db: Database,
+  staff: Caller,
+  userId: number,
+  amount: number,
+): Promise<void> {
+  const [price] = await db
+    .select({ id: creditPrices.id })
+    .from(creditPrices)
+    .where(eq(creditPrices.is_active, true))
+    .limit(1);
+  const answer = await api.call('POST', '/api/lead_transactions/store', staff, {
+    credit_amount: amount,
+    credit_price_id: price?.id,
+    credit_for_user_id: userId,
+  });
+  expect(answer.status).toBe(201);
 }
