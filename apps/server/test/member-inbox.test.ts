@@ -1,16 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { AD_STATUS, USER_TYPE } from '@usluge/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencies, services, users } from '../src/db/schema/index.ts';
-import {
-  createTestApp,
-  createUser,
-  ROLE,
-  TEST_PASSWORD,
-  type TestApp,
-  type TestUser,
-} from './helpers/test-app.ts';
+import { type Caller, formOf, listenForMembers, type MemberApi } from './helpers/member-api.ts';
+import { createTestApp, createUser, ROLE, type TestApp, type TestUser } from './helpers/test-app.ts';
 
 /**
  * The member's inbox in the app (issue 20, item 7): every notification that reaches a member
@@ -19,16 +12,15 @@ import {
  * PGlite and PostgreSQL; two members with different inboxes, so the caller's scope is checked.
  */
 let t: TestApp;
-let base = '';
+let api: MemberApi;
 let ana: TestUser;
 let marko: TestUser;
-let anaToken = '';
-let markoToken = '';
-let adminCookie = '';
-let moderatorCookie = '';
+let anaToken: Caller;
+let markoToken: Caller;
+let adminCookie: Caller;
+let moderatorCookie: Caller;
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: Json };
 type Item = {
   id: number;
   notification_id: number;
@@ -38,54 +30,22 @@ type Item = {
 };
 type Inbox = { result: Item[]; total_rows: number; total_rows_exact: boolean; unread_count: number };
 
-let keyCount = 0;
-const newKey = () => `inbox-key-${process.pid}-${++keyCount}`;
-
-async function call(
-  method: string,
-  url: string,
-  { token, cookie, body, key }: { token?: string; cookie?: string; body?: unknown; key?: string } = {},
-): Promise<Answer> {
-  const isForm = body instanceof FormData;
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  // Staff use the back-office's cookies, which need the cross-site check's Origin.
-  if (cookie) Object.assign(headers, { cookie, origin: base });
-  if (key) headers['idempotency-key'] = key;
-  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const answer = await fetch(`${base}${url}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
-  });
-  return { status: answer.status, body: (await answer.json()) as Json };
-}
-
-async function login(username: string): Promise<string> {
-  const answer = await call('POST', '/api/login', { body: { username, password: TEST_PASSWORD } });
-  if (answer.status !== 200) throw new Error(`sign-in of ${username}: ${JSON.stringify(answer.body)}`);
-  return String(answer.body.access_token);
-}
-
-const inbox = async (token: string, body: Json = {}) => {
-  const answer = await call('POST', '/api/me/notifications/index', { token, body });
+const inbox = async (token: Caller, body: Json = {}) => {
+  const answer = await api.call<Json>('POST', '/api/me/notifications/index', token, body);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body as unknown as Inbox;
 };
 
-const markRead = (token: string, body: unknown, key?: string) =>
-  call('PUT', '/api/me/notifications/read', { token, body, ...(key ? { key } : {}) });
+const markRead = (token: Caller, body: unknown, key?: string) =>
+  api.call<Json>('PUT', '/api/me/notifications/read', token, body, key);
 
 /** Staff send a notification through the back-office, as the notifications screen does. */
 async function sendNotification(subject: string, targets: { types?: number[]; users?: number[] }) {
-  const answer = await call('POST', '/api/notifications/store', {
-    cookie: adminCookie,
-    body: {
-      subject,
-      notification_text: `${subject}: tekst poruke.`,
-      notification_user_types: targets.types ?? [],
-      notification_for_users: targets.users ?? [],
-    },
+  const answer = await api.call('POST', '/api/notifications/store', adminCookie, {
+    subject,
+    notification_text: `${subject}: tekst poruke.`,
+    notification_user_types: targets.types ?? [],
+    notification_for_users: targets.users ?? [],
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
 }
@@ -115,17 +75,19 @@ async function adOf(ownerId: number, title: string): Promise<{ id: number; updat
     places: '[]',
     ad_days: '[]',
   };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const created = await call('POST', '/api/jobs/store', { cookie: adminCookie, body: form });
+  const created = await api.call<{ id: number; updated_at: string }>(
+    'POST',
+    '/api/jobs/store',
+    adminCookie,
+    formOf(fields),
+  );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body as { id: number; updated_at: string };
+  return created.body;
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  api = await listenForMembers(t.app);
   // Staff first, so that members' ids are not 1 and 2 by chance.
   await createUser(t.db, { username: 'direktor', roleIds: [ROLE.administrator] });
   await createUser(t.db, { username: 'urednica', roleIds: [ROLE.moderator] });
@@ -135,10 +97,10 @@ beforeAll(async () => {
     .update(users)
     .set({ user_type_id: USER_TYPE.company, address: 'Bulevar 1', pib: '02999999' })
     .where(eq(users.id, marko.id));
-  adminCookie = await t.signIn('direktor');
-  moderatorCookie = await t.signIn('urednica');
-  anaToken = await login('ana.clanica');
-  markoToken = await login('marko.firma');
+  adminCookie = { cookie: await t.signIn('direktor') };
+  moderatorCookie = { cookie: await t.signIn('urednica') };
+  anaToken = await api.memberToken('ana.clanica');
+  markoToken = await api.memberToken('marko.firma');
 });
 afterAll(() => t.close());
 
@@ -147,9 +109,10 @@ describe('the inbox', () => {
     await sendNotification('Za fizička lica', { types: [USER_TYPE.individual] });
     await sendNotification('Samo za Marka', { users: [marko.id] });
     const ad = await adOf(ana.id, 'Pranje prozora');
-    const approved = await call('PUT', `/api/jobs/changeStatus/${ad.id}`, {
-      cookie: moderatorCookie,
-      body: { ad_status_id: AD_STATUS.approved, status_comment: null, updated_at: ad.updated_at },
+    const approved = await api.call('PUT', `/api/jobs/changeStatus/${ad.id}`, moderatorCookie, {
+      ad_status_id: AD_STATUS.approved,
+      status_comment: null,
+      updated_at: ad.updated_at,
     });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
@@ -178,7 +141,7 @@ describe('the inbox', () => {
   it("marks chosen items read: the unread count drops, again changes nothing, never another member's", async () => {
     const [notice] = (await inbox(anaToken)).result;
     if (!notice) throw new Error('no notice');
-    const key = newKey();
+    const key = `inbox-key-${process.pid}-replayed`;
     const marked = await markRead(anaToken, { ids: [notice.id] }, key);
     expect(marked).toEqual({ status: 200, body: { marked: 1, unread_count: 1 } });
     // The same request again (a retry with its key) answers the same; a new one marks nothing.
@@ -233,13 +196,13 @@ describe('the inbox', () => {
       ['POST', '/api/me/notifications/index', {}],
       ['PUT', '/api/me/notifications/read', { all: true }],
     ] as const) {
-      expect((await call(method, url, { body })).status).toBe(401);
-      expect((await call(method, url, { body, cookie: moderatorCookie })).status).toBe(403);
+      expect((await api.call(method, url, null, body)).status).toBe(401);
+      expect((await api.call(method, url, moderatorCookie, body)).status).toBe(403);
     }
   });
 
   it('is in the API document under the member tag with the bearer scheme', async () => {
-    const document = (await (await fetch(`${base}/api/docs/json`)).json()) as {
+    const document = (await (await fetch(`${api.base}/api/docs/json`)).json()) as {
       paths: Record<string, Record<string, { tags: string[]; security: unknown; description: string }>>;
     };
     for (const [route, method] of [
