@@ -285,4 +285,45 @@ describe('the marketplace loop', () => {
     expect(refused.body.message).toMatch(/^Nemate dovoljno kredita/);
     await expectBalancesEqualLedgers(t.db);
   });
+
+  it('a poster taking down a paid ad refunds the waiting contacts; putting it back sends it to review', async () => {
+    const posted = await api.call<{ id: number }>(
+      'POST',
+      '/api/me/ads/store',
+      poster,
+      formOf({
+        title: 'Sadnja živice',
+        is_offer: 'true',
+        services: [hedge],
+        currency_id: String(euro),
+        price_from: '30',
+        allCountries: 'true',
+        allWorkingDays: 'true',
+      }),
+    );
+    await api.call('PUT', `/api/jobs/changeStatus/${posted.body.id}`, moderator, {
+      ad_status_id: AD_STATUS.approved,
+      status_comment: null,
+    });
+    const before = await balanceOf(late);
+    const sent = await api.call('POST', '/api/leads/contact', late, {
+      ad_id: posted.body.id,
+      service_id: hedge,
+    });
+    expect(sent.status).toBe(201);
+    const down = await api.call<{ is_active: boolean }>(
+      'DELETE',
+      `/api/me/ads/destroy/${posted.body.id}`,
+      poster,
+    );
+    expect(down.body.is_active).toBe(false);
+    expect(await balanceOf(late)).toBe(before);
+    const back = await api.call<{ is_active: boolean; status: { id: number } }>(
+      'DELETE',
+      `/api/me/ads/destroy/${posted.body.id}`,
+      poster,
+    );
+    expect(back.body).toMatchObject({ is_active: true, status: { id: AD_STATUS.awaitingApproval } });
+    await expectBalancesEqualLedgers(t.db);
+  });
 });

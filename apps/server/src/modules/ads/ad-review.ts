@@ -11,6 +11,7 @@ const REVIEWED: readonly number[] = [AD_STATUS.approved, AD_STATUS.rejected];
 
 /** What the status history says of a poster's edit (stored in Montenegrin, as decisions are). */
 const EDITED_BY_POSTER = 'Oglašivač je izmijenio oglas.';
+const RESTORED_BY_POSTER = 'Oglašivač je ponovo aktivirao oglas.';
 
 /** An ad's status and its content as one comparable text, read in the edit's transaction. */
 export type AdReviewState = { statusId: number; content: string };
@@ -73,6 +74,27 @@ export async function reviewPosterEdit(
     from_status_id: before.statusId,
     to_status_id: AD_STATUS.awaitingApproval,
     reason: EDITED_BY_POSTER,
+    changed_by_user_id: posterId,
+  });
+}
+
+/**
+ * After the poster restored their ad, in its transaction: a decided ad (approved or rejected) goes
+ * back to awaiting approval, so a member cannot put back on show what staff took down (nothing
+ * records who deactivated it) or what was decided on long ago.
+ */
+export async function reviewPosterRestore(tx: Database, adId: number, posterId: number): Promise<void> {
+  const [ad] = await tx.select({ statusId: ads.ad_status_id }).from(ads).where(eq(ads.id, adId));
+  if (!ad || !REVIEWED.includes(ad.statusId)) return;
+  await tx
+    .update(ads)
+    .set({ ad_status_id: AD_STATUS.awaitingApproval, updated_at: nextVersion(ads.updated_at) })
+    .where(eq(ads.id, adId));
+  await tx.insert(adStatusHistory).values({
+    ad_id: adId,
+    from_status_id: ad.statusId,
+    to_status_id: AD_STATUS.awaitingApproval,
+    reason: RESTORED_BY_POSTER,
     changed_by_user_id: posterId,
   });
 }

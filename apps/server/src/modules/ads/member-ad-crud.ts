@@ -1,9 +1,12 @@
 import { destroyQuerySchema, memberAdFormSchema } from '@usluge/contract';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defineCrud } from '../../crud/crud-definition.ts';
+import { ads } from '../../db/schema/index.ts';
+import { refundOpenLeadsOfAd } from '../leads/lead-refund.ts';
 import { adCrud } from './ad-crud.ts';
 import { authorizeAd } from './ad-policy.ts';
-import { type AdReviewState, readAdReviewState, reviewPosterEdit } from './ad-review.ts';
+import { type AdReviewState, readAdReviewState, reviewPosterEdit, reviewPosterRestore } from './ad-review.ts';
 import { memberAdList } from './member-ad-list.ts';
 
 type MemberAdForm = z.output<typeof memberAdFormSchema>;
@@ -18,7 +21,8 @@ function asPoster<W extends { actorId: number; form?: MemberAdForm }>(write: W) 
  * (ad-crud.ts: its checks, children, photos and the new ad's history) run through the one write
  * path, with the poster forced to the caller, only on the caller's own ads (ad-policy: `manage`;
  * another's answers 404), answered as the member's list shows the ad. An edit of a reviewed ad's
- * content sends it back to awaiting approval (ad-review.ts).
+ * content sends it back to awaiting approval (ad-review.ts), and so does restoring it; taking it
+ * down refunds the contacts still waiting for an answer.
  */
 export const memberAdCrud = defineCrud({
   ...adCrud,
@@ -42,6 +46,13 @@ export const memberAdCrud = defineCrud({
     const extras = await adCrud.afterWrite?.(tx, asPoster(written));
     if (written.kind === 'update' && written.before) {
       await reviewPosterEdit(tx, written.id, written.actorId, written.before as AdReviewState);
+    }
+    if (written.kind === 'destroy') {
+      // Taken down by its poster: who paid to contact it and got no answer gets the credits back;
+      // put back on show: it waits for a moderator again.
+      const [ad] = await tx.select({ isActive: ads.is_active }).from(ads).where(eq(ads.id, written.id));
+      if (ad?.isActive) await reviewPosterRestore(tx, written.id, written.actorId);
+      else await refundOpenLeadsOfAd(tx, { adId: written.id, actorId: written.actorId });
     }
     return extras;
   },
