@@ -13,14 +13,8 @@ import {
   notifications,
   services,
 } from '../src/db/schema/index.ts';
-import {
-  createDemoTestApp,
-  createUser,
-  ROLE,
-  TEST_PASSWORD,
-  type TestApp,
-  type TestUser,
-} from './helpers/test-app.ts';
+import { listenForMembers, type MemberApi } from './helpers/member-api.ts';
+import { createDemoTestApp, createUser, ROLE, type TestApp, type TestUser } from './helpers/test-app.ts';
 
 /**
  * Ad reports (issue 20 item 8, issue 19 item 6): anyone signed in reports an ad once (members only
@@ -28,6 +22,7 @@ import {
  * change through the one status change), and every reporter is told the outcome.
  */
 let t: TestApp;
+let api: MemberApi;
 let admin = '';
 let moderator = '';
 let poster: TestUser;
@@ -117,20 +112,15 @@ async function adOf(title: string, isApproved = true): Promise<number> {
 }
 
 async function signInApp(user: TestUser, lang: 'me' | 'en') {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    headers: { 'accept-language': lang },
-    payload: { username: user.username, password: TEST_PASSWORD },
-  });
-  expect(answer.statusCode).toBe(200);
-  tokens.set(user.id, json<{ access_token: string }>(answer).access_token);
+  tokens.set(user.id, (await api.memberToken(user.username, { lang })).token);
 }
 
 beforeAll(async () => {
   const demo = await createDemoTestApp();
   t = demo.t;
   admin = demo.adminCookie;
+  // Signing in goes over HTTP through the shared member API; the rest is injected.
+  api = await listenForMembers(t.app);
   // A few users first, so that no member's id matches a role's or another fixture's by chance.
   await createUser(t.db, { username: 'prijava.popuna1', roleIds: [] });
   await createUser(t.db, { username: 'prijava.popuna2', roleIds: [] });

@@ -4,7 +4,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ads,
-  creditPrices,
   currencies,
   leads,
   mailOutbox,
@@ -16,14 +15,8 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { expectBalancesEqualLedgers } from './helpers/ledger-checks.ts';
-import {
-  createDemoTestApp,
-  createUser,
-  ROLE,
-  TEST_PASSWORD,
-  type TestApp,
-  type TestUser,
-} from './helpers/test-app.ts';
+import { listenForMembers, type MemberApi, topUp as topUpBy } from './helpers/member-api.ts';
+import { createDemoTestApp, createUser, ROLE, type TestApp, type TestUser } from './helpers/test-app.ts';
 
 /**
  * Refund requests and the refund desk (issue 20, item 6): a member asks within the window, staff
@@ -31,6 +24,7 @@ import {
  * or deactivated ad refunds its open paid contacts when asked; balances equal ledgers throughout.
  */
 let t: TestApp;
+let api: MemberApi;
 let admin = '';
 let moderator = '';
 let poster: TestUser;
@@ -90,19 +84,7 @@ async function serviceId(name: string) {
   return row.id;
 }
 
-async function topUp(user: TestUser, amount: number) {
-  const [price] = await t.db
-    .select({ id: creditPrices.id })
-    .from(creditPrices)
-    .where(eq(creditPrices.is_active, true))
-    .limit(1);
-  const answer = await asStaff(admin, 'POST', '/api/lead_transactions/store', {
-    credit_amount: amount,
-    credit_price_id: price?.id,
-    credit_for_user_id: user.id,
-  });
-  expect(answer.statusCode).toBe(201);
-}
+const topUp = (user: TestUser, amount: number) => topUpBy(api, t.db, { cookie: admin }, user.id, amount);
 
 /** An approved ad of the poster's offering both services. */
 async function approvedAd(title: string): Promise<number> {
@@ -160,16 +142,12 @@ const inboxSubjects = async (userId: number) =>
       .where(eq(notificationRecipients.user_id, userId))
   ).map((row) => `${row.subject}: ${row.text}`);
 
+// The member's language is the one they sign in with: the stranger reads English.
 async function signInApp(user: TestUser) {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    // The member's language is the one they sign in with: the stranger reads English.
-    headers: { 'accept-language': user === stranger ? 'en' : 'me' },
-    payload: { username: user.username, password: TEST_PASSWORD },
-  });
-  expect(answer.statusCode).toBe(200);
-  tokens.set(user.id, json<{ access_token: string }>(answer).access_token);
+  tokens.set(
+    user.id,
+    (await api.memberToken(user.username, { lang: user === stranger ? 'en' : 'me' })).token,
+  );
 }
 
 let adId = 0;
@@ -178,6 +156,8 @@ beforeAll(async () => {
   const demo = await createDemoTestApp();
   t = demo.t;
   admin = demo.adminCookie;
+  // Signing in and topping up go over HTTP through the shared member API; the rest is injected.
+  api = await listenForMembers(t.app);
   // Ids vary: a few users first, so no member's id matches a role's or another fixture's by chance.
   await createUser(t.db, { username: 'popuna.jedan', roleIds: [] });
   poster = await createUser(t.db, { username: 'povrat.oglasivac', roleIds: [ROLE.member] });
