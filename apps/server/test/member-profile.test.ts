@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { USER_TYPE } from '@usluge/contract';
 import { asc, eq } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { createLoginLimiter } from '../src/auth/login-limiter.ts';
 import type { Database } from '../src/db/client.ts';
 import { transactions, users, userTypes } from '../src/db/schema/index.ts';
 import { changeBalance } from '../src/ledger/ledger.ts';
+import { formOf, listenForMembers, type MemberApi } from './helpers/member-api.ts';
 import {
   createTestApp,
   createUser,
@@ -25,7 +25,7 @@ import { smallPng } from './helpers/test-images.ts';
  * two members with different data.
  */
 let t: TestApp;
-let base = '';
+let api: MemberApi;
 let ana: TestUser;
 let marko: TestUser;
 let anaToken = '';
@@ -33,45 +33,15 @@ let markoToken = '';
 let moderatorCookie = '';
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; headers: Headers; body: Json };
-type Tokens = { access_token: string; refresh_token: string };
 
 let keyCount = 0;
 const newKey = () => `profile-key-${process.pid}-${++keyCount}`;
 
-async function call(
-  method: string,
-  url: string,
-  { token, body, key, headers = {} }: { token?: string; body?: unknown; key?: string; headers?: Json } = {},
-): Promise<Answer> {
-  const isForm = body instanceof FormData;
-  const sent: Record<string, string> = { ...(headers as Record<string, string>) };
-  if (token) sent.authorization = `Bearer ${token}`;
-  if (key) sent['idempotency-key'] = key;
-  if (body !== undefined && !isForm) sent['content-type'] = 'application/json';
-  const answer = await fetch(`${base}${url}`, {
-    method,
-    headers: sent,
-    ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
-  });
-  const text = await answer.text();
-  return { status: answer.status, headers: answer.headers, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-async function login(username: string, password = TEST_PASSWORD): Promise<Tokens> {
-  const answer = await call('POST', '/api/login', { body: { username, password } });
-  if (answer.status !== 200) throw new Error(`sign-in of ${username}: ${JSON.stringify(answer.body)}`);
-  return answer.body as unknown as Tokens;
-}
-
-/** A multipart form as the app sends it, with files. */
-function formOf(fields: Record<string, string>, files: Record<string, Buffer> = {}): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  for (const [name, bytes] of Object.entries(files))
-    form.set(name, new Blob([new Uint8Array(bytes)]), 'a.png');
-  return form;
-}
+/** Signs a member in to the app: the access and refresh tokens. */
+const login = async (username: string, password = TEST_PASSWORD) => {
+  const { token, refreshToken } = await api.memberToken(username, { password });
+  return { access_token: token, refresh_token: refreshToken };
+};
 
 const uploadsIn = (folder: string) => {
   const dir = path.join(t.dataDir, 'uploads', folder);
@@ -98,8 +68,7 @@ const profileForm = (overrides: Json = {}) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  api = await listenForMembers(t.app);
   // Staff first, so that members' ids are not 1 and 2 by chance.
   await createUser(t.db, { username: 'direktorka', roleIds: [ROLE.administrator] });
   await createUser(t.db, { username: 'urednik', roleIds: [ROLE.moderator] });
@@ -117,7 +86,7 @@ afterAll(() => t.close());
 
 describe('GET /api/me', () => {
   it("answers the caller's own profile with the balance, and nothing secret", async () => {
-    const mine = await call('GET', '/api/me', { token: anaToken });
+    const mine = await api.call<Json>('GET', '/api/me', { token: anaToken });
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({
       id: ana.id,
@@ -148,7 +117,7 @@ describe('GET /api/me', () => {
         'username',
       ].sort(),
     );
-    const his = await call('GET', '/api/me', { token: markoToken });
+    const his = await api.call<Json>('GET', '/api/me', { token: markoToken });
     expect(his.body).toMatchObject({ id: marko.id, username: 'marko.clan', credit: 7 });
   });
 
@@ -161,8 +130,8 @@ describe('GET /api/me', () => {
       ['POST', '/api/me/delete', { password: TEST_PASSWORD }],
     ];
     for (const [method, url, body] of routes) {
-      expect((await call(method, url, { body })).status, `${method} ${url}`).toBe(401);
-      const staff = await call(method, url, { body, headers: { cookie: moderatorCookie, origin: base } });
+      expect((await api.call<Json>(method, url, null, body)).status, `${method} ${url}`).toBe(401);
+      const staff = await api.call<Json>(method, url, { cookie: moderatorCookie }, body);
       expect(staff.status, `${method} ${url}`).toBe(403);
     }
   });
@@ -170,12 +139,14 @@ describe('GET /api/me', () => {
 
 describe('POST /api/me/update', () => {
   it("changes the caller's profile (JSON) and no one else's; the e-mail address stays", async () => {
-    const before = await call('GET', '/api/me', { token: markoToken });
-    const answer = await call('POST', '/api/me/update', {
-      token: anaToken,
-      key: newKey(),
-      body: { ...profileForm({ details: 'Peglam i čistim.', email: 'otmica@example.test' }) },
-    });
+    const before = await api.call<Json>('GET', '/api/me', { token: markoToken });
+    const answer = await api.call<Json>(
+      'POST',
+      '/api/me/update',
+      { token: anaToken },
+      { ...profileForm({ details: 'Peglam i čistim.', email: 'otmica@example.test' }) },
+      newKey(),
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({
       id: ana.id,
@@ -186,33 +157,39 @@ describe('POST /api/me/update', () => {
       email: 'ana.clan@example.test',
       credit: 35,
     });
-    expect((await call('GET', '/api/me', { token: anaToken })).body).toEqual(answer.body);
+    expect((await api.call<Json>('GET', '/api/me', { token: anaToken })).body).toEqual(answer.body);
     // The other member's profile is as it was.
-    expect((await call('GET', '/api/me', { token: markoToken })).body).toEqual(before.body);
+    expect((await api.call<Json>('GET', '/api/me', { token: markoToken })).body).toEqual(before.body);
   });
 
   it("applies the user form's rules: a company gives address and PIB; a taken username is a 409", async () => {
-    const company = await call('POST', '/api/me/update', {
-      token: anaToken,
-      body: profileForm({ user_type_id: USER_TYPE.company }),
-    });
+    const company = await api.call<Json>(
+      'POST',
+      '/api/me/update',
+      { token: anaToken },
+      profileForm({ user_type_id: USER_TYPE.company }),
+    );
     expect(company.status).toBe(422);
     expect(company.body.errors).toEqual({ address: ['Obavezno polje.'], pib: ['Obavezno polje.'] });
-    const taken = await call('POST', '/api/me/update', {
-      token: anaToken,
-      body: profileForm({ username: 'MARKO.clan' }),
-    });
+    const taken = await api.call<Json>(
+      'POST',
+      '/api/me/update',
+      { token: anaToken },
+      profileForm({ username: 'MARKO.clan' }),
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual({ username: ['Korisnik sa ovim korisničkim imenom već postoji.'] });
-    const asCompany = await call('POST', '/api/me/update', {
-      token: anaToken,
-      body: profileForm({
+    const asCompany = await api.call<Json>(
+      'POST',
+      '/api/me/update',
+      { token: anaToken },
+      profileForm({
         user_type_id: USER_TYPE.company,
         address: 'Njegoševa 1, Podgorica',
         pib: '02345678',
         username: 'ana.doo',
       }),
-    });
+    );
     expect(asCompany.status, JSON.stringify(asCompany.body)).toBe(200);
     expect(asCompany.body).toMatchObject({
       username: 'ana.doo',
@@ -230,77 +207,86 @@ describe('POST /api/me/update', () => {
       .values({ name: 'Ugašeni tip', is_active: false })
       .returning({ id: userTypes.id });
     for (const user_type_id of [inactive?.id, 987654]) {
-      const answer = await call('POST', '/api/me/update', {
-        token: markoToken,
-        body: { ...profileForm({ username: 'marko.clan', user_type_id }) },
-      });
+      const answer = await api.call<Json>(
+        'POST',
+        '/api/me/update',
+        { token: markoToken },
+        { ...profileForm({ username: 'marko.clan', user_type_id }) },
+      );
       expect(answer.status, String(user_type_id)).toBe(422);
       expect(Object.keys(answer.body.errors as Json)).toEqual(['user_type_id']);
     }
   });
 
   it('refuses a stale version with 409 and the current profile, writing nothing', async () => {
-    const read = await call('GET', '/api/me', { token: markoToken });
-    const first = await call('POST', '/api/me/update', {
-      token: markoToken,
-      body: { ...profileForm({ username: 'marko.clan', name: 'Marko' }), updated_at: read.body.updated_at },
-    });
+    const read = await api.call<Json>('GET', '/api/me', { token: markoToken });
+    const first = await api.call<Json>(
+      'POST',
+      '/api/me/update',
+      { token: markoToken },
+      { ...profileForm({ username: 'marko.clan', name: 'Marko' }), updated_at: read.body.updated_at },
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const stale = await call('POST', '/api/me/update', {
-      token: markoToken,
-      body: {
+    const stale = await api.call<Json>(
+      'POST',
+      '/api/me/update',
+      { token: markoToken },
+      {
         ...profileForm({ username: 'marko.clan', name: 'Zakasnjeli' }),
         updated_at: read.body.updated_at,
       },
-    });
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/^Neko je u međuvremenu izmijenio ovaj zapis/);
     expect(stale.body.current).toEqual(first.body);
-    expect((await call('GET', '/api/me', { token: markoToken })).body).toEqual(first.body);
+    expect((await api.call<Json>('GET', '/api/me', { token: markoToken })).body).toEqual(first.body);
     // A change of the balance is a new version too: a form read before it is stale.
     await credit(t.db, marko.id, 3, 'Dopuna');
-    const afterCredit = await call('POST', '/api/me/update', {
-      token: markoToken,
-      body: formOf({
+    const afterCredit = await api.call<Json>(
+      'POST',
+      '/api/me/update',
+      { token: markoToken },
+      formOf({
         ...stringsOf(profileForm({ username: 'marko.clan' })),
         updated_at: String(first.body.updated_at),
       }),
-    });
+    );
     expect(afterCredit.status).toBe(409);
     expect(afterCredit.body.current).toMatchObject({ credit: 10 });
   });
 
   it('takes an image (multipart) through the upload mechanism and removes the one it replaces', async () => {
     const fields = stringsOf(profileForm({ username: 'marko.clan', name: 'Marko' }));
-    const first = await call('POST', '/api/me/update', {
-      token: markoToken,
-      key: newKey(),
-      body: formOf(fields, { image_file: await smallPng() }),
-    });
+    const first = await api.call<Json>(
+      'POST',
+      '/api/me/update',
+      { token: markoToken },
+      formOf(fields, { image_file: await smallPng() }),
+      newKey(),
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const firstUrl = String(first.body.image_url);
     expect(firstUrl).toMatch(/^\/api\/image\/user_images\/[0-9a-f-]{36}\.png$/);
-    expect((await fetch(`${base}${firstUrl}`)).status).toBe(200);
+    expect((await fetch(`${api.base}${firstUrl}`)).status).toBe(200);
     const firstFile = path.basename(firstUrl);
     expect(uploadsIn('user_images')).toContain(firstFile);
 
-    const second = await call('POST', '/api/me/update', {
-      token: markoToken,
-      body: formOf(
-        { ...fields, updated_at: String(first.body.updated_at) },
-        { image_file: await smallPng() },
-      ),
-    });
+    const second = await api.call<Json>(
+      'POST',
+      '/api/me/update',
+      { token: markoToken },
+      formOf({ ...fields, updated_at: String(first.body.updated_at) }, { image_file: await smallPng() }),
+    );
     expect(second.status).toBe(200);
     const secondFile = path.basename(String(second.body.image_url));
     expect(secondFile).not.toBe(firstFile);
     expect(uploadsIn('user_images')).toContain(secondFile);
     expect(uploadsIn('user_images')).not.toContain(firstFile);
     // A form without an image keeps the one there is.
-    const noImage = await call('POST', '/api/me/update', { token: markoToken, body: formOf(fields) });
+    const noImage = await api.call<Json>('POST', '/api/me/update', { token: markoToken }, formOf(fields));
     expect(noImage.body.image_url).toBe(second.body.image_url);
     // Ana's profile has no image of Marko's.
-    expect((await call('GET', '/api/me', { token: anaToken })).body.image_url).toBeNull();
+    expect((await api.call<Json>('GET', '/api/me', { token: anaToken })).body.image_url).toBeNull();
   });
 });
 
@@ -317,7 +303,7 @@ describe('POST /api/me/ledger', () => {
   type Ledger = { result: Json[]; total_rows: number; total_rows_exact: boolean };
 
   it("pages the caller's own entries newest first, each member's with their own total", async () => {
-    const anas = await call('POST', '/api/me/ledger', { token: anaToken, body: {} });
+    const anas = await api.call<Json>('POST', '/api/me/ledger', { token: anaToken }, {});
     expect(anas.status).toBe(200);
     const ledger = anas.body as unknown as Ledger;
     expect(ledger.total_rows).toBe(3);
@@ -331,33 +317,39 @@ describe('POST /api/me/ledger', () => {
       ['credit_amount', 'credit_state', 'description', 'id', 'lead_id', 'updated_at'].sort(),
     );
     // The same request by another member, at once: not Ana's total kept a moment ago.
-    const markos = (await call('POST', '/api/me/ledger', { token: markoToken, body: {} }))
+    const markos = (await api.call<Json>('POST', '/api/me/ledger', { token: markoToken }, {}))
       .body as unknown as Ledger;
     expect(markos.total_rows).toBe(2);
     expect(markos.result.map((row) => row.description)).toEqual(['Dopuna', 'Dopuna za Marka']);
 
-    const page = (await call('POST', '/api/me/ledger', {
-      token: anaToken,
-      body: { options: { page: 2, itemsPerPage: 2 } },
-    })) as unknown as { body: Ledger };
+    const page = (await api.call<Json>(
+      'POST',
+      '/api/me/ledger',
+      { token: anaToken },
+      { options: { page: 2, itemsPerPage: 2 } },
+    )) as unknown as { body: Ledger };
     expect(page.body.result.map((row) => row.description)).toEqual(['Dopuna kredita']);
     expect(page.body.total_rows).toBe(3);
   });
 
   it("cannot be widened to another member's entries by a filter", async () => {
-    const byUser = await call('POST', '/api/me/ledger', {
-      token: anaToken,
-      body: { filters: { user_id: marko.id } },
-    });
+    const byUser = await api.call<Json>(
+      'POST',
+      '/api/me/ledger',
+      { token: anaToken },
+      { filters: { user_id: marko.id } },
+    );
     expect(byUser.status).toBe(422);
     const [markoEntry] = await t.db
       .select({ id: transactions.id })
       .from(transactions)
       .where(eq(transactions.user_id, marko.id));
-    const byDescription = await call('POST', '/api/me/ledger', {
-      token: anaToken,
-      body: { filters: { description: 'Marka' } },
-    });
+    const byDescription = await api.call<Json>(
+      'POST',
+      '/api/me/ledger',
+      { token: anaToken },
+      { filters: { description: 'Marka' } },
+    );
     expect((byDescription.body as unknown as Ledger).result).toEqual([]);
     expect(markoEntry).toBeDefined();
   });
@@ -365,16 +357,20 @@ describe('POST /api/me/ledger', () => {
 
 describe('POST /api/me/change-password', () => {
   it('refuses a wrong current password on the field and changes nothing', async () => {
-    const wrong = await call('POST', '/api/me/change-password', {
-      token: markoToken,
-      body: { password: 'pogresna-lozinka', new_password: 'Nova-Lozinka-1' },
-    });
+    const wrong = await api.call<Json>(
+      'POST',
+      '/api/me/change-password',
+      { token: markoToken },
+      { password: 'pogresna-lozinka', new_password: 'Nova-Lozinka-1' },
+    );
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ password: ['Pogrešna lozinka.'] });
-    const short = await call('POST', '/api/me/change-password', {
-      token: markoToken,
-      body: { password: TEST_PASSWORD, new_password: 'kratka' },
-    });
+    const short = await api.call<Json>(
+      'POST',
+      '/api/me/change-password',
+      { token: markoToken },
+      { password: TEST_PASSWORD, new_password: 'kratka' },
+    );
     expect(short.status).toBe(422);
     expect(Object.keys(short.body.errors as Json)).toEqual(['new_password']);
     expect((await login('marko.clan')).access_token).toBeTruthy();
@@ -387,24 +383,36 @@ describe('POST /api/me/change-password', () => {
     const others = await login('ana.doo');
     const key = newKey();
     const body = { password: TEST_PASSWORD, new_password: 'Nova-Lozinka-1' };
-    const changed = await call('POST', '/api/me/change-password', { token: phone.access_token, key, body });
+    const changed = await api.call<Json>(
+      'POST',
+      '/api/me/change-password',
+      { token: phone.access_token },
+      body,
+      key,
+    );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.message).toMatch(/^Lozinka je promijenjena\. Ostali ste prijavljeni ovdje/);
-    expect((await call('GET', '/api/me', { token: phone.access_token })).status).toBe(200);
-    expect((await call('GET', '/api/me', { token: tablet.access_token })).status).toBe(401);
-    expect((await call('GET', '/api/me', { token: markoToken })).status).toBe(401);
-    expect((await call('GET', '/api/user', { headers: { cookie: web } })).status).toBe(401);
-    const refreshed = await call('POST', '/api/refresh-token', {
-      body: { refresh_token: tablet.refresh_token },
+    expect((await api.call<Json>('GET', '/api/me', { token: phone.access_token })).status).toBe(200);
+    expect((await api.call<Json>('GET', '/api/me', { token: tablet.access_token })).status).toBe(401);
+    expect((await api.call<Json>('GET', '/api/me', { token: markoToken })).status).toBe(401);
+    expect((await api.call<Json>('GET', '/api/user', { cookie: web })).status).toBe(401);
+    const refreshed = await api.call<Json>('POST', '/api/refresh-token', null, {
+      refresh_token: tablet.refresh_token,
     });
     expect(refreshed.status).toBe(401);
     // Another member's session is untouched.
-    expect((await call('GET', '/api/me', { token: others.access_token })).status).toBe(200);
+    expect((await api.call<Json>('GET', '/api/me', { token: others.access_token })).status).toBe(200);
     // The same request again (a retry) answers the same, though the old password no longer works.
-    const replay = await call('POST', '/api/me/change-password', { token: phone.access_token, key, body });
+    const replay = await api.call<Json>(
+      'POST',
+      '/api/me/change-password',
+      { token: phone.access_token },
+      body,
+      key,
+    );
     expect(replay).toMatchObject({ status: 200, body: changed.body });
     expect(
-      (await call('POST', '/api/login', { body: { username: 'marko.clan', password: TEST_PASSWORD } }))
+      (await api.call<Json>('POST', '/api/login', null, { username: 'marko.clan', password: TEST_PASSWORD }))
         .status,
     ).toBe(401);
     markoToken = (await login('marko.clan', 'Nova-Lozinka-1')).access_token;
@@ -440,26 +448,36 @@ describe('POST /api/me/change-password', () => {
 
 describe('POST /api/me/delete', () => {
   it("closes only the caller's account: personal data, image and sessions go, the ledger stays", async () => {
-    const wrong = await call('POST', '/api/me/delete', {
-      token: markoToken,
-      body: { password: TEST_PASSWORD },
-    });
+    const wrong = await api.call<Json>(
+      'POST',
+      '/api/me/delete',
+      { token: markoToken },
+      { password: TEST_PASSWORD },
+    );
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ password: ['Pogrešna lozinka.'] });
-    const image = path.basename(String((await call('GET', '/api/me', { token: markoToken })).body.image_url));
+    const image = path.basename(
+      String((await api.call<Json>('GET', '/api/me', { token: markoToken })).body.image_url),
+    );
     expect(uploadsIn('user_images')).toContain(image);
 
-    const closed = await call('POST', '/api/me/delete', {
-      token: markoToken,
-      key: newKey(),
-      body: { password: 'Nova-Lozinka-1' },
-    });
+    const closed = await api.call<Json>(
+      'POST',
+      '/api/me/delete',
+      { token: markoToken },
+      { password: 'Nova-Lozinka-1' },
+      newKey(),
+    );
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(closed.body.message).toBe('Nalog je obrisan.');
-    expect((await call('GET', '/api/me', { token: markoToken })).status).toBe(401);
+    expect((await api.call<Json>('GET', '/api/me', { token: markoToken })).status).toBe(401);
     expect(
-      (await call('POST', '/api/login', { body: { username: 'marko.clan', password: 'Nova-Lozinka-1' } }))
-        .status,
+      (
+        await api.call<Json>('POST', '/api/login', null, {
+          username: 'marko.clan',
+          password: 'Nova-Lozinka-1',
+        })
+      ).status,
     ).toBe(401);
     expect(uploadsIn('user_images')).not.toContain(image);
     const [row] = await t.db
@@ -486,7 +504,7 @@ describe('POST /api/me/delete', () => {
       .orderBy(asc(transactions.id));
     expect(ledger.map((entry) => entry.description)).toEqual(['Dopuna za Marka', 'Dopuna']);
     // Ana is still there.
-    expect((await call('GET', '/api/me', { token: anaToken })).body).toMatchObject({
+    expect((await api.call<Json>('GET', '/api/me', { token: anaToken })).body).toMatchObject({
       id: ana.id,
       credit: 35,
     });
@@ -495,7 +513,7 @@ describe('POST /api/me/delete', () => {
 
 describe('the API document', () => {
   it('lists each profile route under the member tag with the bearer scheme, a summary and a description', async () => {
-    const document = (await (await fetch(`${base}/api/docs/json`)).json()) as {
+    const document = (await (await fetch(`${api.base}/api/docs/json`)).json()) as {
       paths: Record<
         string,
         Record<string, { tags: string[]; security: unknown; summary: string; description: string }>

@@ -11,14 +11,25 @@ export type Answer<T> = { status: number; body: T & { message?: string; errors?:
 /** Who sends a request: a member by bearer token, staff by session cookie, or nobody. */
 export type Caller = { token: string } | { cookie: string } | null;
 
-/** A multipart form as the mobile app sends one: lists and objects as JSON text, photos as files. */
-export function formOf(fields: Record<string, unknown>, photos: Buffer[] = []): FormData {
+/**
+ * A multipart form as the apps send one: lists and objects as JSON text; files as a list of an
+ * ad's photos (photos[0], photos[1], …) or by field name (an image_file).
+ */
+export function formOf(
+  fields: Record<string, unknown>,
+  files: Buffer[] | Record<string, Buffer> = [],
+): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     form.set(name, typeof value === 'string' ? value : JSON.stringify(value));
   }
-  for (const [index, bytes] of photos.entries()) {
-    form.set(`photos[${index}]`, new Blob([new Uint8Array(bytes)]), `${index}.png`);
+  if (Array.isArray(files)) {
+    for (const [index, bytes] of files.entries()) {
+      form.set(`photos[${index}]`, new Blob([new Uint8Array(bytes)]), `${index}.png`);
+    }
+  } else {
+    for (const [name, bytes] of Object.entries(files))
+      form.set(name, new Blob([new Uint8Array(bytes)]), 'a.png');
   }
   return form;
 }
@@ -51,18 +62,27 @@ export async function listenForMembers(app: FastifyInstance) {
       headers,
       ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
     });
-    return { status: answer.status, body: (await answer.json()) as Answer<T>['body'] };
+    // Some answers have no body (a 204, an error without one): they read as an empty object.
+    const text = await answer.text();
+    return { status: answer.status, body: (text ? JSON.parse(text) : {}) as Answer<T>['body'] };
   }
 
-  /** Signs a member in to the app (in the language given, which becomes theirs): their bearer token. */
-  async function memberToken(username: string, { lang }: { lang?: string } = {}): Promise<{ token: string }> {
+  /**
+   * Signs a member in to the app (in the language given, which becomes theirs): their bearer
+   * token, and the refresh token that goes with it.
+   */
+  async function memberToken(
+    username: string,
+    { lang, password = TEST_PASSWORD }: { lang?: string; password?: string } = {},
+  ): Promise<{ token: string; refreshToken: string }> {
     const answer = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) },
-      body: JSON.stringify({ username, password: TEST_PASSWORD }),
+      body: JSON.stringify({ username, password }),
     });
     if (answer.status !== 200) throw new Error(`app sign-in of ${username}: ${answer.status}`);
-    return { token: ((await answer.json()) as { access_token: string }).access_token };
+    const tokens = (await answer.json()) as { access_token: string; refresh_token: string };
+    return { token: tokens.access_token, refreshToken: tokens.refresh_token };
   }
 
   /** Signs staff in to the back-office: their session cookie. */
