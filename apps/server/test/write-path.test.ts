@@ -15,6 +15,7 @@ import {
   userTypes,
 } from '../src/db/schema/index.ts';
 import { selectRows } from '../src/db/select-rows.ts';
+import { formOf } from './helpers/member-api.ts';
 import { createDemoTestApp, type TestApp } from './helpers/test-app.ts';
 import { smallPng } from './helpers/test-images.ts';
 
@@ -49,17 +50,6 @@ async function call(
     ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
   });
   return { status: answer.status, body: (await answer.json()) as Answer['body'] };
-}
-
-/** A multipart form as the web app sends it: arrays and objects as JSON text. */
-function formOf(fields: Record<string, unknown>, files: Record<string, Buffer> = {}): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    form.set(name, typeof value === 'string' ? value : JSON.stringify(value));
-  }
-  for (const [name, bytes] of Object.entries(files))
-    form.set(name, new Blob([new Uint8Array(bytes)]), 'a.png');
-  return form;
 }
 
 const statusesOf = (answers: Answer[]) => answers.map((answer) => answer.status).sort();
