@@ -2,7 +2,7 @@ import { AD_STATUS, type AdSearchRow, type PublicAd } from '@usluge/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, countries, currencies, leads, services, users } from '../src/db/schema/index.ts';
-import { type Caller, formOf, listenForMembers } from './helpers/member-api.ts';
+import { type Caller, formOf, listenForMembers, type MemberApi } from './helpers/member-api.ts';
 import { createTestApp, createUser, ROLE, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { smallPng } from './helpers/test-images.ts';
 
@@ -13,7 +13,7 @@ import { smallPng } from './helpers/test-images.ts';
  * bearer tokens, on PGlite and PostgreSQL.
  */
 let t: TestApp;
-let api: Awaited<ReturnType<typeof listenForMembers>>;
+let api: MemberApi;
 let petar: TestUser;
 let searcher: TestUser;
 let petarApp: Caller;

@@ -125,3 +125,23 @@ export async function topUp(
   });
   expect(answer.status).toBe(201);
 }
+
+/** Each route is in the API document under the member tag with the bearer scheme, summary and description. */
+export async function expectMemberRoutesDocumented(
+  api: MemberApi,
+  routes: [string, string][],
+): Promise<void> {
+  const document = (await (await fetch(`${api.base}/api/docs/json`)).json()) as {
+    paths: Record<
+      string,
+      Record<string, { tags: string[]; security: unknown; summary: string; description: string }>
+    >;
+  };
+  for (const [route, method] of routes) {
+    const operation = document.paths[route]?.[method];
+    expect(operation?.tags, route).toEqual(['member']);
+    expect(operation?.security, route).toEqual([{ bearer: [] }]);
+    expect(operation?.summary, route).toBeTruthy();
+    expect(operation?.description?.length, route).toBeGreaterThan(40);
+  }
+}
