@@ -11,7 +11,7 @@ import {
   transactions,
   users,
 } from '../src/db/schema/index.ts';
-import { expectBalancesEqualLedgers } from './helpers/ledger-checks.ts';
+import { balanceOf, expectBalancesEqualLedgers } from './helpers/ledger-checks.ts';
 import {
   type Caller,
   formOf,
@@ -48,9 +48,6 @@ const contact = (member: TestUser, serviceId = mowing, key?: string) =>
   call<ContactAnswer>('POST', '/api/leads/contact', member, { ad_id: adId, service_id: serviceId }, key);
 const answer = (member: TestUser, leadId: number, isAccepted: boolean) =>
   call<MemberLead>('PUT', `/api/leads/answer/${leadId}`, member, { is_accepted: isAccepted });
-
-const balanceOf = async (userId: number) =>
-  (await t.db.select({ credit: users.credit }).from(users).where(eq(users.id, userId)))[0]?.credit;
 
 const topUp = (user: TestUser, amount: number) => topUpBy(api, t.db, staff, user.id, amount);
 
@@ -124,7 +121,7 @@ describe('contacting an ad costs credits', () => {
     expect(first.status).toBe(201);
     expect(second).toEqual(first);
     expect(first.body.balance).toBe(50 - (cost?.credit ?? 0));
-    expect(await balanceOf(buyer.id)).toBe(50 - (cost?.credit ?? 0));
+    expect(await balanceOf(t.db, buyer.id)).toBe(50 - (cost?.credit ?? 0));
     expect(first.body.lead).toMatchObject({
       direction: 'sent',
       ad: { id: adId },
@@ -207,7 +204,7 @@ describe("the poster's answer", () => {
     expect(sent.status).toBe(201);
     const declined = await answer(poster, sent.body.lead.id, false);
     expect(declined.body).toMatchObject({ is_accepted: false, refund_reason: 'declined' });
-    expect(await balanceOf(other.id)).toBe(20);
+    expect(await balanceOf(t.db, other.id)).toBe(20);
     const entries = await t.db
       .select({ amount: transactions.credit_amount })
       .from(transactions)
@@ -236,7 +233,7 @@ describe('the automatic refund of unanswered contacts', () => {
       .from(leads)
       .where(and(eq(leads.user_id, other.id), sql`${leads.refunded_at} is null`));
     const leadId = open?.id ?? 0;
-    const before = await balanceOf(other.id);
+    const before = await balanceOf(t.db, other.id);
     expect(await t.app.leadRefunds.refundDue()).toBe(0);
     await t.db
       .update(leads)
@@ -245,7 +242,7 @@ describe('the automatic refund of unanswered contacts', () => {
     const runs = await Promise.all([t.app.leadRefunds.refundDue(), t.app.leadRefunds.refundDue()]);
     expect(runs.reduce((sum, n) => sum + n, 0)).toBe(1);
     expect(await t.app.leadRefunds.refundDue()).toBe(0);
-    expect(await balanceOf(other.id)).toBe((before ?? 0) + (open?.credit ?? 0));
+    expect(await balanceOf(t.db, other.id)).toBe((before ?? 0) + (open?.credit ?? 0));
     const [lead] = await t.db.select({ reason: leads.refund_reason }).from(leads).where(eq(leads.id, leadId));
     expect(lead?.reason).toBe('no_answer');
     const late = await answer(poster, leadId, true);

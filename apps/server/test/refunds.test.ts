@@ -12,9 +12,8 @@ import {
   refundRequests,
   services,
   transactions,
-  users,
 } from '../src/db/schema/index.ts';
-import { expectBalancesEqualLedgers } from './helpers/ledger-checks.ts';
+import { balanceOf, expectBalancesEqualLedgers } from './helpers/ledger-checks.ts';
 import { listenForMembers, type MemberApi, topUp as topUpBy } from './helpers/member-api.ts';
 import { createDemoTestApp, createUser, ROLE, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -71,9 +70,6 @@ const asStaff = (
     headers: { 'idempotency-key': key ?? `refund-staff-${++keyCount}` },
     ...(payload ? { payload } : {}),
   });
-
-const balanceOf = async (userId: number) =>
-  (await t.db.select({ credit: users.credit }).from(users).where(eq(users.id, userId)))[0]?.credit ?? 0;
 
 async function serviceId(name: string) {
   const [row] = await t.db
@@ -308,7 +304,7 @@ describe('the refund desk', () => {
       .from(refundRequests)
       .where(and(eq(refundRequests.user_id, buyer.id), eq(refundRequests.reason, 'no_answer')));
     if (!request) throw new Error('no request');
-    const before = await balanceOf(buyer.id);
+    const before = await balanceOf(t.db, buyer.id);
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
         asStaff(admin, 'PUT', `/api/refund_requests/decide/${request.id}`, {
@@ -325,7 +321,7 @@ describe('the refund desk', () => {
       refund_rate: { refunded: 1, contacts: 2 },
     });
     expect(await ledgerOfLead(request.leadId)).toEqual([{ amount: -5 }, { amount: 5 }]);
-    expect(await balanceOf(buyer.id)).toBe(before + 5);
+    expect(await balanceOf(t.db, buyer.id)).toBe(before + 5);
     const [lead] = await t.db
       .select({ reason: leads.refund_reason })
       .from(leads)
@@ -461,7 +457,7 @@ describe('staff removing an ad that members paid to contact', () => {
     const removedAd = await approvedAd('Košenje — deaktiviran');
     const leadId = await contact(buyer, removedAd, mowing);
     const [ad] = await t.db.select({ version: ads.updated_at }).from(ads).where(eq(ads.id, removedAd));
-    const before = await balanceOf(buyer.id);
+    const before = await balanceOf(t.db, buyer.id);
     const removed = await asStaff(
       admin,
       'DELETE',
@@ -470,7 +466,7 @@ describe('staff removing an ad that members paid to contact', () => {
     expect(removed.statusCode).toBe(200);
     expect(json(removed)).toMatchObject({ is_active: false, open_paid_leads: 0 });
     expect(await ledgerOfLead(leadId)).toEqual([{ amount: -5 }, { amount: 5 }]);
-    expect(await balanceOf(buyer.id)).toBe(before + 5);
+    expect(await balanceOf(t.db, buyer.id)).toBe(before + 5);
     await expectBalancesEqualLedgers(t.db);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { transactions, users } from '../../src/db/schema/index.ts';
@@ -17,4 +17,9 @@ export async function expectBalancesEqualLedgers(db: Database): Promise<void> {
                order by p.id desc limit 1), 0) + x.credit_amount)`,
   );
   expect(broken).toEqual([]);
+}
+
+/** A user's balance as stored on their row (0 for nobody). */
+export async function balanceOf(db: Database, userId: number): Promise<number> {
+  return (await db.select({ credit: users.credit }).from(users).where(eq(users.id, userId)))[0]?.credit ?? 0;
 }
