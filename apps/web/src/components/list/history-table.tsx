@@ -107,7 +107,12 @@ function HistoryBody<Row extends object>({
             {history.isFetching && <LinearProgress aria-label={t('common.loading')} />}
           </Box>
           {isWide ? (
-            <TableContainer>
+            <TableContainer
+              // A table wider than the dialog scrolls sideways: the region takes focus, so the keyboard scrolls it.
+              tabIndex={0}
+              role="region"
+              aria-label={title}
+            >
               <Table size="small" aria-label={title}>
                 <TableHead>
                   <TableRow>
