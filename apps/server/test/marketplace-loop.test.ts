@@ -1,7 +1,7 @@
 import { AD_STATUS, type MemberLead, ROLE, USER_TYPE } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditPrices, currencies, leads, services } from '../src/db/schema/index.ts';
+import { ads, creditPrices, currencies, leads, services } from '../src/db/schema/index.ts';
 import { seed } from '../src/db/seed/seed.ts';
 import { expectBalancesEqualLedgers } from './helpers/ledger-checks.ts';
 import { type Caller, formOf, listenForMembers } from './helpers/member-api.ts';
@@ -324,6 +324,39 @@ describe('the marketplace loop', () => {
       poster,
     );
     expect(back.body).toMatchObject({ is_active: true, status: { id: AD_STATUS.awaitingApproval } });
+    await expectBalancesEqualLedgers(t.db);
+  });
+
+  it('a poster closing the account takes the ads down and refunds the contacts waiting for an answer', async () => {
+    const posted = await api.call<{ id: number }>(
+      'POST',
+      '/api/me/ads/store',
+      poster,
+      formOf({
+        title: 'Košenje livada',
+        is_offer: 'true',
+        services: [mowing],
+        currency_id: String(euro),
+        price_from: '40',
+        allCountries: 'true',
+        allWorkingDays: 'true',
+      }),
+    );
+    await api.call('PUT', `/api/jobs/changeStatus/${posted.body.id}`, moderator, {
+      ad_status_id: AD_STATUS.approved,
+      status_comment: null,
+    });
+    const before = await balanceOf(late);
+    expect(
+      (await api.call('POST', '/api/leads/contact', late, { ad_id: posted.body.id, service_id: mowing }))
+        .status,
+    ).toBe(201);
+    const closed = await api.call('POST', '/api/me/delete', poster, { password: 'Vrt-lozinka-1' });
+    expect(closed.status).toBe(200);
+    expect(await balanceOf(late)).toBe(before);
+    const [ad] = await t.db.select({ isActive: ads.is_active }).from(ads).where(eq(ads.id, posted.body.id));
+    expect(ad?.isActive).toBe(false);
+    expect((await api.call('GET', `/api/ads/public/${posted.body.id}`, late)).status).toBe(404);
     await expectBalancesEqualLedgers(t.db);
   });
 });

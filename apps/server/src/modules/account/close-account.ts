@@ -1,16 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/session-repository.ts';
 import { newToken } from '../../auth/tokens.ts';
 import { nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { ads, users } from '../../db/schema/index.ts';
 import { type FileStorage, storedFileOf } from '../../uploads/file-storage.ts';
+import { refundOpenLeadsOfAd } from '../leads/lead-refund.ts';
 
 /**
  * Closes an account in the caller's transaction, however the member asked (the mailed link, or the
  * app with the password): the personal data goes, the row stays, so the ledger, leads and ads still
- * add up; the account can no longer sign in and every session ends. Answers the profile image's
+ * add up; the account can no longer sign in and every session ends; its ads are taken down and
+ * their unanswered paid contacts refunded. Answers the profile image's
  * URL, to remove (removeAccountImage) once the transaction has committed.
  */
 export async function closeAccount(tx: Database, userId: number): Promise<string | null> {
@@ -38,6 +40,14 @@ export async function closeAccount(tx: Database, userId: number): Promise<string
     })
     .where(eq(users.id, userId));
   await revokeUserSessions(tx, userId);
+  // The ads go down with the account: nobody can pay to contact someone who is gone, and who
+  // already did and waits for an answer gets the credits back.
+  const taken = await tx
+    .update(ads)
+    .set({ is_active: false, updated_at: nextVersion(ads.updated_at) })
+    .where(and(eq(ads.posted_by_user_id, userId), eq(ads.is_active, true)))
+    .returning({ id: ads.id });
+  for (const ad of taken) await refundOpenLeadsOfAd(tx, { adId: ad.id, actorId: userId });
   return before?.imageUrl ?? null;
 }
 
