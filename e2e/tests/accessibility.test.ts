@@ -36,7 +36,8 @@ describe.each(LOOKS)('axe: $theme theme, $size', ({ theme, viewport, size }) => 
   it('the admin shell with its drawer, a list, and the add dialog', async () => {
     const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await signIn(page);
-    await page.goto('/countries');
+    // Filtered by the address: other tests' countries may push the seeded ones to a later page.
+    await page.goto('/countries?f.name=Crna%20Gora');
     await page.getByText('Crna Gora', { exact: true }).first().waitFor();
     await expectAccessible(page, `a11y-countries-${suffix}`);
 

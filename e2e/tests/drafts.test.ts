@@ -22,12 +22,25 @@ async function openMenuItem(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Meni administracije' }).getByRole('link', { name }).click();
 }
 
-/** The countries screen, reached from the admin home through the menu: Back has somewhere to go. */
-async function openCountries(page: Page): Promise<void> {
+let countryCount = 0;
+
+/**
+ * The countries screen, reached from the admin home through the menu (Back has somewhere to go),
+ * with a country of this test's own on top (the newest): other tests' countries may push the
+ * seeded ones to a later page. Answers its name.
+ */
+async function openCountries(page: Page): Promise<string> {
   await signIn(page);
+  const name = `Nacrt zemlja ${RUN}${++countryCount}`;
+  const created = await page.request.post(`${baseUrl}/api/os_countries/store`, {
+    data: { name, code: `N${RUN}${countryCount}` },
+    headers: { origin: baseUrl },
+  });
+  expect(created.status()).toBe(201);
   await openMenuItem(page, 'Države');
   await page.waitForURL((url) => url.pathname === '/countries');
-  await rowWith(page, 'Crna Gora').waitFor();
+  await rowWith(page, name).waitFor();
+  return name;
 }
 
 async function openEdit(page: Page, name: string): Promise<Locator> {
@@ -44,16 +57,16 @@ function nameField(dialog: Locator): Locator {
 describe("the browser's Back inside a dialog", () => {
   it('asks when the dialog holds changes, closes it, and the page and its history stay', async () => {
     const { context, page } = await newPage(browser(), baseUrl);
-    await openCountries(page);
+    const country = await openCountries(page);
 
     // Nothing typed: Back closes the dialog at once.
-    await openEdit(page, 'Crna Gora');
+    await openEdit(page, country);
     await page.goBack();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(pathOf(page)).toBe('/countries');
 
-    const dialog = await openEdit(page, 'Crna Gora');
-    await nameField(dialog).fill('Crna Gora (izmjena)');
+    const dialog = await openEdit(page, country);
+    await nameField(dialog).fill(`${country} (izmjena)`);
     await page.goBack();
     const ask = page.getByRole('dialog', { name: 'Odbaciti izmjene?' });
     await ask.waitFor();
@@ -62,7 +75,7 @@ describe("the browser's Back inside a dialog", () => {
     // The safe answer has the focus: Enter keeps editing.
     await page.keyboard.press('Enter');
     await ask.waitFor({ state: 'detached' });
-    expect(await nameField(dialog).inputValue()).toBe('Crna Gora (izmjena)');
+    expect(await nameField(dialog).inputValue()).toBe(`${country} (izmjena)`);
 
     await page.goBack();
     await ask.getByRole('button', { name: 'Odbaci izmjene' }).click();
@@ -74,7 +87,7 @@ describe("the browser's Back inside a dialog", () => {
     await page.waitForURL((url) => url.pathname === '/ads-on-approval');
     await page.goForward();
     await page.waitForURL((url) => url.pathname === '/countries');
-    await rowWith(page, 'Crna Gora').waitFor();
+    await rowWith(page, country).waitFor();
     await context.close();
   });
 
@@ -98,9 +111,9 @@ describe("the browser's Back inside a dialog", () => {
 describe('leaving with unsaved changes', () => {
   it('a menu click asks first, and closing the tab gets the browser to ask', async () => {
     const { context, page } = await newPage(browser(), baseUrl);
-    await openCountries(page);
-    const dialog = await openEdit(page, 'Crna Gora');
-    await nameField(dialog).fill('Crna Gora (izmjena)');
+    const country = await openCountries(page);
+    const dialog = await openEdit(page, country);
+    await nameField(dialog).fill(`${country} (izmjena)`);
 
     // The menu lies under the dialog's backdrop: a click there is a click outside the form.
     await page
@@ -111,7 +124,7 @@ describe('leaving with unsaved changes', () => {
     await ask.waitFor();
     expect(pathOf(page)).toBe('/countries');
     await ask.getByRole('button', { name: 'Nastavi uređivanje' }).click();
-    expect(await nameField(dialog).inputValue()).toBe('Crna Gora (izmjena)');
+    expect(await nameField(dialog).inputValue()).toBe(`${country} (izmjena)`);
 
     const questions: string[] = [];
     page.on('dialog', (question) => {
