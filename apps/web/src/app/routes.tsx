@@ -1,12 +1,14 @@
 import { type Area, PUBLIC_PAGE_PATHS } from '@usluge/contract';
 import type { ComponentType, ReactElement } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import type { ResourceConfig, RowBase } from '../components/list/resource-types.ts';
 import { LandingPage } from '../pages/public/landing/landing-page.tsx';
 import { ADMIN_AREAS, type AdminRouteHandle } from './admin-areas.ts';
 import { BootSplash } from './boot-splash.tsx';
 
-type LazyComponent = () => Promise<{ Component: ComponentType } | { element: ReactElement }>;
+type LazyComponent = () => Promise<
+  { Component: ComponentType; loader?: LoaderFunction } | { element: ReactElement }
+>;
 
 function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): LazyComponent {
   return () => load().then((module) => ({ Component: pick(module) }));
@@ -59,10 +61,11 @@ const ADMIN_SCREENS: Record<Area, LazyComponent> = {
     (m) => m.ServicesScreen,
   ),
   ads: resourceScreen(() => import('../pages/admin/ads/ads-resource.tsx').then((m) => m.adsResource)),
-  adsOnApproval: page(
-    () => import('../pages/admin/ads/ads-on-approval-screen.tsx'),
-    (m) => m.AdsOnApprovalScreen,
-  ),
+  adsOnApproval: () =>
+    import('../pages/admin/ads/ads-on-approval-screen.tsx').then((m) => ({
+      Component: m.AdsOnApprovalScreen,
+      loader: m.adsOnApprovalLoader,
+    })),
   dashboard: page(
     () => import('../pages/admin/dashboard/dashboard-screen.tsx'),
     (m) => m.DashboardScreen,

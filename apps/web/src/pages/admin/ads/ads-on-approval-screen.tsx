@@ -2,9 +2,9 @@ import ReviewIcon from '@mui/icons-material/FactCheck';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { readListState, writeListState } from '../../../components/list/list-state.ts';
 import { ADS_ENTITY } from './ads-api.ts';
@@ -12,24 +12,24 @@ import { adsOnApprovalResource, WAITING_STATUS_FILTER } from './ads-resource.tsx
 import { ReviewDialog } from './review-dialog.tsx';
 
 /**
- * `/ads-on-approval`: the ads list fixed to 'Čeka odobrenje' (the filter is put back into the URL
- * whenever it is cleared or changed, before any list is read), and the review mode.
+ * Route loader of `/ads-on-approval`: an address without the 'Čeka odobrenje' filter (the menu's
+ * link, cleared filters) is redirected to the one with it inside the same navigation, so the list
+ * never renders unfixed. Fixing it from the screen instead took a second navigation after the first
+ * render, and a menu item clicked in between had its page replaced under the user.
  */
+export function adsOnApprovalLoader({ request }: Pick<LoaderFunctionArgs, 'request'>): null {
+  const url = new URL(request.url);
+  const state = readListState(adsOnApprovalResource, url.searchParams);
+  if (state.filters.status === WAITING_STATUS_FILTER) return null;
+  const fixed = { ...state, filters: { ...state.filters, status: WAITING_STATUS_FILTER } };
+  throw redirect(`${url.pathname}?${writeListState(adsOnApprovalResource, fixed, url.searchParams)}`);
+}
+
+/** `/ads-on-approval`: the ads list fixed to 'Čeka odobrenje' (adsOnApprovalLoader), and the review mode. */
 export function AdsOnApprovalScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const [isReviewing, setReviewing] = useState(false);
-  const state = readListState(adsOnApprovalResource, params);
-  const isFixed = state.filters.status === WAITING_STATUS_FILTER;
-
-  useEffect(() => {
-    if (isFixed) return;
-    const fixed = { ...state, filters: { ...state.filters, status: WAITING_STATUS_FILTER } };
-    setParams(writeListState(adsOnApprovalResource, fixed, params), { replace: true });
-  }, [isFixed, state, params, setParams]);
-
-  if (!isFixed) return null;
   return (
     <Stack spacing={1}>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

@@ -177,6 +177,27 @@ describe('the ads list filters', () => {
   });
 });
 
+describe('the ads on approval list', () => {
+  it('is fixed to the waiting status before its first request, and stays so when the filters are cleared', async () => {
+    const { net, router, user } = await openScreen('/ads-on-approval');
+    expect(router.state.location.search).toContain('status');
+    for (const call of net.callsTo('POST /api/jobs/index'))
+      expect(call.body).toMatchObject({ filters: { status: { operator: 'equals', value: 1 } } });
+    await user.type(screen.getByRole('textbox', { name: /^Filter: Naslov/ }), 'dvoriš{Enter}');
+    await waitFor(() =>
+      expect(net.lastBodyOf('POST /api/jobs/index')).toMatchObject({
+        filters: { title: { value: 'dvoriš' } },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Očisti filtere' }));
+    await waitFor(() => expect(net.lastBodyOf('POST /api/jobs/index')).not.toHaveProperty('filters.title'));
+    expect(net.lastBodyOf('POST /api/jobs/index')).toMatchObject({
+      filters: { status: { operator: 'equals', value: 1 } },
+    });
+    expect(router.state.location.search).toContain('status');
+  });
+});
+
 describe('the review mode', () => {
   it('decides by keys A, R (reason) and S, not while typing the reason, and moves to the next ad', async () => {
     const { net, user } = await openScreen('/ads-on-approval', {
