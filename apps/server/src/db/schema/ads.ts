@@ -2,6 +2,7 @@ import { AD_STATUS } from '@usluge/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -148,9 +149,24 @@ export const adPhotos = pgTable(
       .references(() => ads.id, { onDelete: 'cascade' }),
     photo_url: text('photo_url').notNull(),
     position: integer('position').notNull().default(0),
+    /**
+     * The photo's perceptual hash (64 bits as a signed bigint), computed at upload: the same
+     * picture re-encoded or resized hashes within a few bits. Null until hashed (photos from
+     * before migration 0017 are hashed by `npm run photos:hash`).
+     */
+    phash: bigint('phash', { mode: 'bigint' }),
     ...timestamps,
   },
-  (t) => [index('ad_photos_ad_idx').on(t.ad_id, t.position)],
+  (t) => [
+    index('ad_photos_ad_idx').on(t.ad_id, t.position),
+    // A reused photo is found through its hash's four 16-bit bands: two hashes at most 3 bits apart
+    // share at least one band whole, so an index on each band finds every candidate.
+    ...[0, 16, 32, 48].map((shift) =>
+      index(`ad_photos_phash_band${shift / 16}_idx`).on(
+        sql`((${t.phash} >> ${sql.raw(String(shift))}) & 65535)`,
+      ),
+    ),
+  ],
 );
 
 /** A country an ad is offered in; its cities are in ad_place_cities (none listed: the whole country). */
@@ -228,6 +244,10 @@ export const adStatusHistory = pgTable(
       .notNull()
       .references(() => adStatuses.id),
     reason: text('reason'),
+    /** The rejection reason templates the moderator picked (rejection_reasons ids). */
+    reason_ids: integer('reason_ids').array(),
+    /** Exactly what the poster was sent (the statement of reasons, in their language); null: nothing sent. */
+    statement: text('statement'),
     changed_by_user_id: integer('changed_by_user_id').references(() => users.id),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -96,6 +96,10 @@ export const users = pgTable(
     index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
     index('users_phone_trgm').using('gin', t.phone.op('gin_trgm_ops')),
+    // The moderation desk's hints: other accounts with the same phone, or the same e-mail name
+    // (the part before @) at another domain.
+    index('users_phone_idx').on(t.phone),
+    index('users_email_local_idx').on(sql`lower(split_part(${t.email}, '@', 1))`),
     index('users_details_trgm').using('gin', t.details.op('gin_trgm_ops')),
     // The lists' "Ime i prezime" column filters on this expression (see userFullName).
     index('users_full_name_trgm').using(
