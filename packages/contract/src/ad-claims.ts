@@ -1,0 +1,2 @@
+// Issue 19: filled by the work on this part of the moderation desk.
+export {};
