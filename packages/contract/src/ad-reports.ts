@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema } from './entities.ts';
 import { optionalText, requiredSelection } from './fields.ts';
+import { reasonIdsSchema } from './rejection-reasons.ts';
 import { msg } from './validation.ts';
 import { rowVersionSchema } from './writes.ts';
 
@@ -74,13 +75,15 @@ export const adReportParamsSchema = z.object({ ad_id: z.coerce.number().int().po
  * `PUT /api/ad_reports/resolve/{ad_id}`: close the ad's open reports, dismissed or with the ad's
  * status changed (`ad_status_id` then required; a status that needs a reason needs
  * `status_comment`). `updated_at` is the ad's version the moderator saw (optional, as elsewhere).
- * Issue 19's `reason_ids` (rejection templates) is not taken until those templates exist.
+ * `reason_ids`: rejection reason templates, as in the status change (a comment or a template is a reason).
  */
 export const adReportResolveSchema = z
   .object({
     decision: z.enum(AD_REPORT_DECISIONS),
     ad_status_id: requiredSelection().nullish(),
     status_comment: optionalText(AD_REPORT_TEXT_MAX),
+    /** Rejection reason templates cited, as in the status change. */
+    reason_ids: reasonIdsSchema,
     updated_at: rowVersionSchema.optional(),
   })
   .superRefine((form, context) => {

@@ -11,6 +11,7 @@ import {
 } from './fields.ts';
 import { STATUSES_REQUIRING_REASON } from './ids.ts';
 import { LEAD_REFUND_REASONS } from './member-leads.ts';
+import { reasonIdsSchema } from './rejection-reasons.ts';
 import { msg, type PlainMessageKey } from './validation.ts';
 import { rowVersionSchema } from './writes.ts';
 
@@ -81,6 +82,8 @@ export const adRowSchema = z.object({
    * deactivating the ad may refund (`refund_leads`).
    */
   open_paid_leads: z.number().int().default(0),
+  /** Who is reviewing the ad (their unexpired claim, POST /api/jobs/claim/{id}); null when no one. */
+  claimed_by: z.string().nullable().default(null),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -130,16 +133,20 @@ export const statusOrderResponseSchema = z.object({ status_order: z.array(adStat
 const statusChangeFields = {
   ad_status_id: requiredSelection(),
   status_comment: optionalText(1000),
+  /** Rejection reason templates cited (issue 19); the poster is sent their texts. */
+  reason_ids: reasonIdsSchema,
   from_status_id: z.coerce.number().int().positive().optional(),
   /** A rejection also refunds the ad's open paid contacts (members who paid and got no answer). */
   refund_leads: z.boolean().optional(),
 };
 
+/** A status that needs a reason is given one by a comment, or by at least one template, or both. */
 function requireReason(
-  form: { ad_status_id: number; status_comment: string | null },
+  form: { ad_status_id: number; status_comment: string | null; reason_ids?: readonly number[] | undefined },
   context: z.RefinementCtx,
 ) {
-  if (STATUSES_REQUIRING_REASON.includes(form.ad_status_id) && !form.status_comment) {
+  const hasTemplate = (form.reason_ids?.length ?? 0) > 0;
+  if (STATUSES_REQUIRING_REASON.includes(form.ad_status_id) && !form.status_comment && !hasTemplate) {
     context.addIssue({ code: 'custom', path: ['status_comment'], message: msg('reason_required') });
   }
 }
