@@ -21,6 +21,7 @@ import { registerListRoutes } from './list-engine/list-routes.ts';
 import { type MailWorker, startMailWorker } from './mail/mail-worker.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adReportRoutes } from './modules/ad-reports/routes.ts';
+import { adRevisionRoutes } from './modules/ads/ad-revision-routes.ts';
 import { memberAdRoutes } from './modules/ads/member-ad-routes.ts';
 import { adRoutes } from './modules/ads/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp({
       serviceRoutes(api, db);
       userRoutes(api, db, limiter);
       adRoutes(api, db);
+      adRevisionRoutes(api, db);
       memberAdRoutes(api, db);
       memberLeadRoutes(api, db, { answerMs: config.leadAnswerMs });
       refundRequestRoutes(api, db, { windowMs: config.refundWindowMs });

@@ -18,6 +18,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { refundOpenLeadsOfAd } from '../leads/lead-refund.ts';
 import { adList } from './ad-list.ts';
+import { type AdContentState, keepAdRevision, readAdContent } from './ad-revisions.ts';
 
 type ParsedAdForm = z.output<typeof adFormSchema>;
 
@@ -128,6 +129,8 @@ export const adCrud = defineCrud({
     if (kept.length + (imageCounts?.photos ?? 0) > AD_PHOTOS_MAX) {
       throw new AppError(413, 'too_many_files', { max: AD_PHOTOS_MAX }, 'photos');
     }
+    // The content as it was: afterWrite keeps a revision when it changed (ad-revisions.ts).
+    return kind === 'update' && id !== undefined ? readAdContent(tx, id) : undefined;
   },
   async toValues(form, { kind }) {
     const ad = form as unknown as ParsedAdForm;
@@ -144,7 +147,7 @@ export const adCrud = defineCrud({
       ...(kind === 'store' ? { ad_status_id: AD_STATUS.awaitingApproval } : {}),
     };
   },
-  async afterWrite(tx, { id, kind, form, actorId, uploads, discardFiles, options }) {
+  async afterWrite(tx, { id, kind, form, actorId, uploads, discardFiles, options, before }) {
     if (kind === 'destroy') {
       // Deactivated with `?refund_leads=true`: members who paid to contact it get their credits back.
       if (options?.refund_leads !== true) return;
@@ -181,5 +184,6 @@ export const adCrud = defineCrud({
         changed_by_user_id: actorId,
       });
     }
+    await keepAdRevision(tx, id, actorId, before as AdContentState | undefined);
   },
 });

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { refundOpenLeadsOfAd } from '../leads/lead-refund.ts';
 import { notifyUser } from '../notifications/notify-user.ts';
 import { adList } from './ad-list.ts';
+import { approveLatestRevision } from './ad-revisions.ts';
 
 /** What the ad's owner reads (stored in Montenegrin, the product's language). */
 const ownerNotice = {
@@ -108,6 +109,8 @@ export async function changeAdStatus(tx: Database, decision: StatusDecision): Pr
     },
     actorId: decision.actorId,
   });
+  // Approved: the content as it is now is what the next diff is against (ad-revisions.ts).
+  if (target.id === AD_STATUS.approved) await approveLatestRevision(tx, decision.adId, decision.actorId);
   if (decision.refundLeads === true && target.id === AD_STATUS.rejected) {
     await refundOpenLeadsOfAd(tx, { adId: decision.adId, actorId: decision.actorId });
   }

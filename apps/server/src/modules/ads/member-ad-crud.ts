@@ -6,7 +6,7 @@ import { ads } from '../../db/schema/index.ts';
 import { refundOpenLeadsOfAd } from '../leads/lead-refund.ts';
 import { adCrud } from './ad-crud.ts';
 import { authorizeAd } from './ad-policy.ts';
-import { type AdReviewState, readAdReviewState, reviewPosterEdit, reviewPosterRestore } from './ad-review.ts';
+import { type AdReviewState, reviewPosterEdit, reviewPosterRestore } from './ad-review.ts';
 import { memberAdList } from './member-ad-list.ts';
 
 type MemberAdForm = z.output<typeof memberAdFormSchema>;
@@ -35,8 +35,8 @@ export const memberAdCrud = defineCrud({
     if (kind !== 'store') await authorizeAd(tx, actorId, 'manage', id ?? 0);
   },
   async beforeWrite(tx, write): Promise<AdReviewState | undefined> {
-    await adCrud.beforeWrite?.(tx, asPoster(write));
-    return write.kind === 'update' && write.id !== undefined ? readAdReviewState(tx, write.id) : undefined;
+    // The staff write's checks, and the content as it was (for the revision and the review).
+    return (await adCrud.beforeWrite?.(tx, asPoster(write))) as AdReviewState | undefined;
   },
   toValues(form, write) {
     const staffWrite = asPoster({ ...write, form });
