@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adReportRoutes } from './modules/ad-reports/routes.ts';
 import { adRevisionRoutes } from './modules/ads/ad-revision-routes.ts';
 import { memberAdRoutes } from './modules/ads/member-ad-routes.ts';
+import { adClaimRoutes } from './modules/ads/ad-claim-routes.ts';
 import { adRoutes } from './modules/ads/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
       serviceRoutes(api, db);
       userRoutes(api, db, limiter);
       adRoutes(api, db);
+      adClaimRoutes(api, db);
       adRevisionRoutes(api, db);
       memberAdRoutes(api, db);
       memberLeadRoutes(api, db, { answerMs: config.leadAnswerMs });

@@ -1,8 +1,22 @@
 import { z } from 'zod';
+import { timestampSchema } from './entities.ts';
 
 /** `GET /api/dashboard`: live figures for the staff's first screen. */
 export const dashboardSchema = z.object({
   ads_waiting: z.number().int(),
+  /**
+   * The ads awaiting approval by how long they have waited: since their last change (`updated_at`,
+   * which entering the queue sets: creation, a poster's edit, a move back to awaiting approval).
+   */
+  queue_by_age: z.object({
+    under_1_hour: z.number().int(),
+    from_1_to_24_hours: z.number().int(),
+    over_24_hours: z.number().int(),
+  }),
+  /** The ad that has waited longest, null when the queue is empty. */
+  oldest_waiting: z
+    .object({ id: z.number().int(), title: z.string(), waiting_since: timestampSchema })
+    .nullable(),
   /** Decisions of the last 7 days. */
   ads_approved_7_days: z.number().int(),
   ads_rejected_7_days: z.number().int(),
@@ -15,4 +29,7 @@ export const dashboardSchema = z.object({
   /** The services whose ads were contacted most in the last 30 days. */
   top_services: z.array(z.object({ id: z.number().int(), name: z.string(), contacts: z.number().int() })),
 });
-export type Dashboard = z.infer<typeof dashboardSchema>;
+/** The dashboard as the web reads it (times as ISO text). */
+export type Dashboard = z.input<typeof dashboardSchema>;
+/** The dashboard as the server builds it (times as dates). */
+export type DashboardFigures = z.output<typeof dashboardSchema>;

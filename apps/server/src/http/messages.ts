@@ -89,6 +89,7 @@ export const MESSAGES = {
     ad_status_changed:
       'Oglas je u međuvremenu dobio status „{{status}}“. Osvježite prikaz i odlučite ponovo.',
     ad_status_not_allowed: 'Oglas sa statusom „{{from}}“ ne može preći u status „{{to}}“.',
+    ad_claimed: 'Ovaj oglas upravo pregleda {{name}}: sačekajte da završi ili izaberite drugi.',
     field_required: 'Obavezno polje.',
     ad_city_outside_country: 'Izabrani grad nije u izabranoj državi.',
     account_registered: 'Nalog je otvoren. Poslali smo vam e-mail sa linkom za potvrdu.',
@@ -189,6 +190,7 @@ export const MESSAGES = {
     service_parent_inactive: 'Restore its folder "{{name}}" first.',
     ad_status_changed: 'The ad has meanwhile moved to "{{status}}". Refresh and decide again.',
     ad_status_not_allowed: 'An ad in status "{{from}}" cannot move to "{{to}}".',
+    ad_claimed: 'This ad is being reviewed by {{name}}: wait until they finish or pick another one.',
     field_required: 'This field is required.',
     ad_city_outside_country: 'The chosen city is not in the chosen country.',
     account_registered: 'Your account is open. We sent you an e-mail with a confirmation link.',

@@ -15,6 +15,7 @@ import { defineList } from '../../list-engine/list-definition.ts';
 import { likePattern } from '../../list-engine/list-query.ts';
 import { openPaidLeadsOf } from '../leads/lead-refund.ts';
 import { fullName } from '../users/user-list.ts';
+import { claimedByOf } from './ad-claims.ts';
 import { currencyFields, statusFields, withCurrency, withStatus } from './ad-row-parts.ts';
 
 const number = ['equals', 'gte', 'lte', 'between'] as const;
@@ -124,6 +125,7 @@ export const adList = defineList({
         ...statusFields,
         is_active: ads.is_active,
         open_paid_leads: openPaidLeadsOf(ads.id),
+        claimed_by: claimedByOf(ads.id),
         created_at: ads.created_at,
         updated_at: ads.updated_at,
       })

@@ -6,6 +6,7 @@ import { adStatuses, adStatusHistory, adStatusOrder, ads } from '../../db/schema
 import { AppError, notFound } from '../../http/errors.ts';
 import { refundOpenLeadsOfAd } from '../leads/lead-refund.ts';
 import { notifyUser } from '../notifications/notify-user.ts';
+import { endClaim, refuseIfClaimedByOther } from './ad-claims.ts';
 import { adList } from './ad-list.ts';
 import { approveLatestRevision } from './ad-revisions.ts';
 
@@ -66,6 +67,8 @@ export async function changeAdStatus(tx: Database, decision: StatusDecision): Pr
     .where(eq(ads.id, decision.adId))
     .for('update');
   if (!ad) throw notFound();
+  // Someone else reviewing it (a live claim) comes first; the stale-status 409 stays behind it.
+  await refuseIfClaimedByOther(tx, decision.adId, decision.actorId);
   const current = await statusOf(tx, ad.statusId);
   if (decision.fromStatusId !== undefined && decision.fromStatusId !== ad.statusId) {
     throw new AppError(409, 'ad_status_changed', { status: current?.name ?? '' });
@@ -114,4 +117,6 @@ export async function changeAdStatus(tx: Database, decision: StatusDecision): Pr
   if (decision.refundLeads === true && target.id === AD_STATUS.rejected) {
     await refundOpenLeadsOfAd(tx, { adId: decision.adId, actorId: decision.actorId });
   }
+  // Decided: no longer under review.
+  await endClaim(tx, decision.adId);
 }

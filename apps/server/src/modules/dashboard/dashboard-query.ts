@@ -1,4 +1,4 @@
-import { AD_STATUS, type Dashboard, ROLE, TIME_ZONE } from '@usluge/contract';
+import { AD_STATUS, type DashboardFigures, ROLE, TIME_ZONE } from '@usluge/contract';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -21,8 +21,8 @@ const TOP_SERVICES = 5;
 const localToday = sql`(date_trunc('day', now() at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE})`;
 
 /** Each figure is one query over an index, so the dashboard stays fast with a million ads. */
-export async function readDashboard(db: Database): Promise<Dashboard> {
-  const [waiting, decisions, members, sold, top] = await Promise.all([
+export async function readDashboard(db: Database): Promise<DashboardFigures> {
+  const [waiting, decisions, members, sold, top, byAge, oldest] = await Promise.all([
     db.select({ n: count() }).from(ads).where(eq(ads.ad_status_id, AD_STATUS.awaitingApproval)),
     db
       .select({ status: adStatusHistory.to_status_id, n: count() })
@@ -69,10 +69,38 @@ export async function readDashboard(db: Database): Promise<Dashboard> {
       .groupBy(services.id, services.name)
       .orderBy(sql`count(*) desc`, services.name)
       .limit(TOP_SERVICES),
+    // The queue by age: how long each awaiting ad has waited since its last change (updated_at,
+    // set when it entered the queue), counted on ads_status_updated_idx (status, updated_at, id).
+    db
+      .select({
+        under1h: sql<number>`count(*) filter (where ${ads.updated_at} > now() - interval '1 hour')`.mapWith(
+          Number,
+        ),
+        over24h:
+          sql<number>`count(*) filter (where ${ads.updated_at} <= now() - interval '24 hours')`.mapWith(
+            Number,
+          ),
+        all: count(),
+      })
+      .from(ads)
+      .where(eq(ads.ad_status_id, AD_STATUS.awaitingApproval)),
+    db
+      .select({ id: ads.id, title: ads.title, waiting_since: ads.updated_at })
+      .from(ads)
+      .where(eq(ads.ad_status_id, AD_STATUS.awaitingApproval))
+      .orderBy(ads.updated_at, ads.id)
+      .limit(1),
   ]);
+  const age = byAge[0] ?? { under1h: 0, over24h: 0, all: 0 };
   const decided = (statusId: number) => decisions.find((row) => row.status === statusId)?.n ?? 0;
   return {
     ads_waiting: waiting[0]?.n ?? 0,
+    queue_by_age: {
+      under_1_hour: age.under1h,
+      from_1_to_24_hours: age.all - age.under1h - age.over24h,
+      over_24_hours: age.over24h,
+    },
+    oldest_waiting: oldest[0] ?? null,
     ads_approved_7_days: decided(AD_STATUS.approved),
     ads_rejected_7_days: decided(AD_STATUS.rejected),
     new_members_per_day: members,

@@ -19,6 +19,8 @@ function thirtyDays(): Dashboard['new_members_per_day'] {
 
 const FIGURES: Dashboard = {
   ads_waiting: 12,
+  queue_by_age: { under_1_hour: 5, from_1_to_24_hours: 4, over_24_hours: 3 },
+  oldest_waiting: { id: 77, title: 'Selidba klavira', waiting_since: '2026-11-28T09:00:00.000Z' },
   ads_approved_7_days: 1234,
   ads_rejected_7_days: 3,
   new_members_per_day: thirtyDays(),
