@@ -25,6 +25,7 @@ import { adRevisionRoutes } from './modules/ads/ad-revision-routes.ts';
 import { memberAdRoutes } from './modules/ads/member-ad-routes.ts';
 import { adClaimRoutes } from './modules/ads/ad-claim-routes.ts';
 import { adRoutes } from './modules/ads/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { leadTransactionRoutes } from './modules/lead-transactions/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp({
       memberLeadRoutes(api, db, { answerMs: config.leadAnswerMs });
       refundRequestRoutes(api, db, { windowMs: config.refundWindowMs });
       adReportRoutes(api, db);
+      auditRoutes(api, db);
       accountRoutes(api, db, config);
       memberProfileRoutes(api, db, limiter);
       memberInboxRoutes(api, db);

@@ -43,3 +43,30 @@ export const auditRowSchema = z.object({
   changes: z.record(z.string(), auditChangeSchema),
 });
 export type AuditRow = z.input<typeof auditRowSchema>;
+
+/**
+ * Record types whose timeline staff (moderators too) may read: ads (`jobs`) and their reports.
+ * Every other record type's timeline is for administrators.
+ */
+export const AUDIT_STAFF_RECORD_TYPES = ['jobs', 'ad_reports'] as const;
+
+/** How many entries a page of a record's timeline holds. */
+export const AUDIT_TIMELINE_PAGE_SIZE = 50;
+
+/** `GET /api/audit/timeline/{record_type}/{record_id}`. */
+export const auditTimelineParamsSchema = z.object({
+  record_type: z.string().min(1).max(64),
+  record_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** `?before_id=`: the `next_before_id` of the previous page; absent: the newest entries. */
+export const auditTimelineQuerySchema = z.object({
+  before_id: z.coerce.number().int().positive().optional(),
+});
+
+/** A page of a record's timeline, newest first; `next_before_id` is null on the last page. */
+export const auditTimelineSchema = z.object({
+  rows: z.array(auditRowSchema),
+  next_before_id: z.number().int().nullable(),
+});
+export type AuditTimeline = z.input<typeof auditTimelineSchema>;

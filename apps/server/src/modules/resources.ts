@@ -5,6 +5,7 @@ import { adCrud } from './ads/ad-crud.ts';
 import { adList } from './ads/ad-list.ts';
 import { adSearchList } from './ads/ad-search-list.ts';
 import { memberAdList } from './ads/member-ad-list.ts';
+import { auditList } from './audit/audit-list.ts';
 import { cityCrud } from './cities/city-crud.ts';
 import { cityList } from './cities/city-list.ts';
 import { countryCrud } from './countries/country-crud.ts';
@@ -59,6 +60,7 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   refundRequestList,
   memberRefundRequestList,
   adReportList,
+  auditList,
 ];
 
 /** Every resource served by the generic store / update / destroy routes. */
