@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useOpenDialog } from '../../../components/form/open-dialogs.ts';
 import type { RowActionDialogProps } from '../../../components/list/resource-types.ts';
 import { AdPhotos } from './ad-photos.tsx';
+import { AdRevisionDiffSection } from './ad-revision-diff.tsx';
 import { AdStatusChip, useStatusName } from './ad-status.tsx';
 import { adDetailsQueryKey, fetchAdDetails } from './ads-api.ts';
 
@@ -97,6 +98,8 @@ export function AdDetailsView({
 
   return (
     <Stack spacing={2.5}>
+      {/* What changed since the last approval (issue 19), here and in review mode alike. */}
+      <AdRevisionDiffSection adId={Number(ad.id)} level={sectionLevel} />
       <Box
         component="dl"
         sx={{
