@@ -55,6 +55,8 @@ export type WrittenRow<Form = Record<string, unknown>> = {
   before?: unknown;
   /** URLs of the images stored for this write, by field, in the order they were sent. */
   uploads: Record<string, string[]>;
+  /** The perceptual hash of each image stored for this write, by URL (uploads/perceptual-hash.ts). */
+  imageHashes?: Record<string, bigint>;
   /** Stored files the write no longer uses (by URL): removed once the transaction has committed. */
   discardFiles: (urls: readonly string[]) => void;
 };

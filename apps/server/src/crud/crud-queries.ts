@@ -31,7 +31,10 @@ export async function writeRow(
   tx: Database,
   definition: GenericCrud,
   write: PendingWrite<Record<string, unknown>>,
-  files: Pick<WrittenRow, 'uploads' | 'discardFiles'> = { uploads: {}, discardFiles: () => {} },
+  files: Pick<WrittenRow, 'uploads' | 'imageHashes' | 'discardFiles'> = {
+    uploads: {},
+    discardFiles: () => {},
+  },
   extraValues: Record<string, unknown> = {},
 ): Promise<{ id: number; extras: AnswerExtras }> {
   const table: CrudTable = definition.table;

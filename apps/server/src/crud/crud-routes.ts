@@ -120,15 +120,18 @@ async function writeWithImages<T>(
       }
       const extraValues: Form = {};
       const uploads: Record<string, string[]> = {};
+      const imageHashes: Record<string, bigint> = {};
       for (const [upload, processed] of images) {
         for (const image of processed) {
           const name = await storage.save(upload.folder, image.extension, image.bytes);
           saved.push({ folder: upload.folder, name });
-          uploads[upload.field] = [...(uploads[upload.field] ?? []), imageUrl(upload.folder, name)];
+          const url = imageUrl(upload.folder, name);
+          uploads[upload.field] = [...(uploads[upload.field] ?? []), url];
+          imageHashes[url] = image.phash;
         }
         if (upload.column) extraValues[upload.column] = uploads[upload.field]?.[0];
       }
-      return writeRow(tx, definition, write, { uploads, discardFiles }, extraValues);
+      return writeRow(tx, definition, write, { uploads, imageHashes, discardFiles }, extraValues);
     });
     await Promise.all(discarded.map((file) => storage.remove(file.folder, file.name)));
     return written;

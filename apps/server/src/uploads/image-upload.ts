@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { AppError } from '../http/errors.ts';
+import { perceptualHash } from './perceptual-hash.ts';
 
 /** What every uploaded image may be (DESIGN.md 8): the product shows nothing else. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -12,7 +13,13 @@ const MAX_EDGE_PX = 2560;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export type ImageFormat = 'png' | 'jpeg';
-export type ProcessedImage = { format: ImageFormat; extension: 'png' | 'jpg'; bytes: Buffer };
+export type ProcessedImage = {
+  format: ImageFormat;
+  extension: 'png' | 'jpg';
+  bytes: Buffer;
+  /** Of the stored bytes: what finds the same picture uploaded again (duplicate hints). */
+  phash: bigint;
+};
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
@@ -42,7 +49,12 @@ export async function processImage(bytes: Buffer, field: string): Promise<Proces
       format === 'png'
         ? await pipeline.png({ compressionLevel: 9, effort: 7 }).toBuffer()
         : await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
-    return { format, extension: format === 'png' ? 'png' : 'jpg', bytes: output };
+    return {
+      format,
+      extension: format === 'png' ? 'png' : 'jpg',
+      bytes: output,
+      phash: await perceptualHash(output),
+    };
   } catch (error) {
     const isTooLarge = error instanceof Error && /pixel limit/i.test(error.message);
     throw new AppError(422, isTooLarge ? 'image_too_many_pixels' : 'image_unreadable', {}, field);

@@ -147,7 +147,7 @@ export const adCrud = defineCrud({
       ...(kind === 'store' ? { ad_status_id: AD_STATUS.awaitingApproval } : {}),
     };
   },
-  async afterWrite(tx, { id, kind, form, actorId, uploads, discardFiles, options, before }) {
+  async afterWrite(tx, { id, kind, form, actorId, uploads, imageHashes, discardFiles, options, before }) {
     if (kind === 'destroy') {
       // Deactivated with `?refund_leads=true`: members who paid to contact it get their credits back.
       if (options?.refund_leads !== true) return;
@@ -172,9 +172,14 @@ export const adCrud = defineCrud({
     }
     const added = uploads.photos ?? [];
     if (added.length > 0) {
-      await tx
-        .insert(adPhotos)
-        .values(added.map((photo_url, index) => ({ ad_id: id, photo_url, position: kept.length + index })));
+      await tx.insert(adPhotos).values(
+        added.map((photo_url, index) => ({
+          ad_id: id,
+          photo_url,
+          position: kept.length + index,
+          phash: imageHashes?.[photo_url] ?? null,
+        })),
+      );
     }
     if (kind === 'store') {
       await tx.insert(adStatusHistory).values({

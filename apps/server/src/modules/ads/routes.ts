@@ -1,5 +1,6 @@
 import {
   adDetailsSchema,
+  adHintsSchema,
   adRowSchema,
   bulkStatusChangeResponseSchema,
   bulkStatusChangeSchema,
@@ -18,6 +19,7 @@ import { runIdempotent } from '../../http/idempotency.ts';
 import { translate } from '../../http/messages.ts';
 import { loadInOrder } from '../../list-engine/list-query.ts';
 import { readAdDetails } from './ad-details.ts';
+import { readAdHints } from './ad-hints.ts';
 import { adList } from './ad-list.ts';
 import { changeAdStatus, nextStatuses } from './ad-status-change.ts';
 
@@ -40,6 +42,22 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
       },
     },
     (request) => readAdDetails(db, request.params.id),
+  );
+
+  typed.get(
+    '/jobs/hints/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Hints that an ad may be a duplicate or spam, for the moderator to judge',
+        description:
+          "Other ads with a similar title or description (trigram similarity), the same poster's ads of the last 30 days, ads with a photo within 3 bits of perceptual hash of one of this ad's, and other accounts with the poster's phone or e-mail local part; at most 10 of each. Nothing is changed.",
+        params: idParamsSchema,
+        response: { 200: adHintsSchema },
+      },
+    },
+    (request) => readAdHints(db, request.params.id),
   );
 
   typed.post(

@@ -1,0 +1,185 @@
+import {
+  AD_HINT_PHOTO_DISTANCE,
+  AD_HINT_POSTER_DAYS,
+  AD_HINT_TEXT_SIMILARITY,
+  AD_HINTS_MAX,
+  type AdHints,
+  type ContactMatch,
+} from '@usluge/contract';
+import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { adPhotos, ads, users } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+
+type Subject = {
+  id: number;
+  title: string;
+  description: string | null;
+  posterId: number;
+  phone: string | null;
+  emailLocal: string;
+};
+
+async function subjectOf(db: Database, adId: number): Promise<Subject | null> {
+  const [row] = await db
+    .select({
+      id: ads.id,
+      title: ads.title,
+      description: ads.description,
+      posterId: ads.posted_by_user_id,
+      phone: users.phone,
+      emailLocal: sql<string>`lower(split_part(${users.email}, '@', 1))`,
+    })
+    .from(ads)
+    .innerJoin(users, eq(users.id, ads.posted_by_user_id))
+    .where(eq(ads.id, adId));
+  return row ?? null;
+}
+
+/**
+ * Other ads (any poster) whose title or description is like this one's: the trigram `%` operator,
+ * which the GIN indexes ads_title_trgm and ads_description_trgm answer, at the threshold set for
+ * the transaction; the strongest first.
+ */
+async function similarAds(tx: Database, subject: Subject) {
+  await tx.execute(
+    sql`select set_config('pg_trgm.similarity_threshold', ${String(AD_HINT_TEXT_SIMILARITY)}, true)`,
+  );
+  const byTitle = sql`${ads.title} % ${subject.title}`;
+  const titleScore = sql`similarity(${ads.title}, ${subject.title})`;
+  const description = subject.description?.trim() ? subject.description : null;
+  const matches: SQL[] = [byTitle];
+  let score: SQL<number> = sql<number>`${titleScore}::float8`;
+  if (description) {
+    matches.push(sql`${ads.description} % ${description}`);
+    score = sql<number>`greatest(${titleScore}, coalesce(similarity(${ads.description}, ${description}), 0))::float8`;
+  }
+  return tx
+    .select({ id: ads.id, title: ads.title, score })
+    .from(ads)
+    .where(and(ne(ads.id, subject.id), or(...matches)))
+    .orderBy(desc(score), asc(ads.id))
+    .limit(AD_HINTS_MAX);
+}
+
+/** The poster's other ads of the last 30 days (ads_user_idx), newest first; score: days ago. */
+function samePosterAds(db: Database, subject: Subject) {
+  const daysAgo = sql<number>`floor(extract(epoch from now() - ${ads.created_at}) / 86400)::int`;
+  return db
+    .select({ id: ads.id, title: ads.title, score: daysAgo })
+    .from(ads)
+    .where(
+      and(
+        eq(ads.posted_by_user_id, subject.posterId),
+        ne(ads.id, subject.id),
+        gte(ads.created_at, sql`now() - make_interval(days => ${AD_HINT_POSTER_DAYS})`),
+      ),
+    )
+    .orderBy(desc(ads.created_at), desc(ads.id))
+    .limit(AD_HINTS_MAX);
+}
+
+/** The 16-bit band of a hash that the index ad_photos_phash_band<n>_idx holds (same expression). */
+const band = (hash: SQL | typeof adPhotos.phash, shift: number) =>
+  sql`((${hash} >> ${sql.raw(String(shift))}) & 65535)`;
+const BAND_SHIFTS = [0, 16, 32, 48];
+
+/**
+ * Other ads with a photo within 3 bits of one of this ad's: two such hashes agree in at least one
+ * of their four 16-bit bands (pigeonhole), so each band's index finds the candidates and the
+ * distance is checked on those alone. Score: 64 − bits apart (64: the same picture).
+ */
+async function samePhotoAds(db: Database, subject: Subject) {
+  const mine = await db
+    .select({ phash: adPhotos.phash })
+    .from(adPhotos)
+    .where(and(eq(adPhotos.ad_id, subject.id), isNotNull(adPhotos.phash)));
+  const hashes = [...new Set(mine.flatMap((photo) => (photo.phash === null ? [] : [photo.phash])))];
+  if (hashes.length === 0) return [];
+  const nearest = new Map<number, number>();
+  for (const hash of hashes) {
+    const mineHash = sql`${String(hash)}::bigint`;
+    const distance = sql<number>`bit_count((${adPhotos.phash} # ${mineHash})::bit(64))::int`;
+    const rows = await db
+      .select({ adId: adPhotos.ad_id, distance })
+      .from(adPhotos)
+      .where(
+        and(
+          or(...BAND_SHIFTS.map((shift) => sql`${band(adPhotos.phash, shift)} = ${band(mineHash, shift)}`)),
+          ne(adPhotos.ad_id, subject.id),
+          sql`${distance} <= ${AD_HINT_PHOTO_DISTANCE}`,
+        ),
+      )
+      .orderBy(asc(distance), asc(adPhotos.ad_id))
+      .limit(AD_HINTS_MAX * 4);
+    for (const row of rows) {
+      nearest.set(row.adId, Math.min(row.distance, nearest.get(row.adId) ?? 64));
+    }
+  }
+  const closest = [...nearest].sort(([a, x], [b, y]) => x - y || a - b).slice(0, AD_HINTS_MAX);
+  if (closest.length === 0) return [];
+  const titles = new Map(
+    (
+      await db
+        .select({ id: ads.id, title: ads.title })
+        .from(ads)
+        .where(
+          inArray(
+            ads.id,
+            closest.map(([id]) => id),
+          ),
+        )
+    ).map((row) => [row.id, row.title]),
+  );
+  return closest.map(([id, distance]) => ({ id, title: titles.get(id) ?? '', score: 64 - distance }));
+}
+
+/**
+ * Other accounts with the poster's phone (users_phone_idx) or e-mail local part, the part before @
+ * in lower case (users_email_local_idx); score: how many of the two they share.
+ */
+async function sharedContactUsers(db: Database, subject: Subject) {
+  const phone = subject.phone?.trim() ? subject.phone : null;
+  const emailLocal = sql`lower(split_part(${users.email}, '@', 1))`;
+  const matches: SQL[] = [];
+  if (phone) matches.push(eq(users.phone, phone));
+  if (subject.emailLocal) matches.push(sql`${emailLocal} = ${subject.emailLocal}`);
+  if (matches.length === 0) return [];
+  const rows = await db
+    .select({
+      id: users.id,
+      name: sql<string>`trim(${users.name} || ' ' || coalesce(${users.last_name}, ''))`,
+      isPhone: phone ? sql<boolean>`${users.phone} = ${phone}` : sql<boolean>`false`,
+      isEmail: sql<boolean>`${emailLocal} = ${subject.emailLocal}`,
+    })
+    .from(users)
+    .where(and(ne(users.id, subject.posterId), or(...matches)))
+    .orderBy(asc(users.id))
+    .limit(AD_HINTS_MAX * 2);
+  return rows
+    .map((row) => {
+      const matched: ContactMatch[] = [];
+      if (row.isPhone) matched.push('phone');
+      if (row.isEmail) matched.push('email');
+      return { id: row.id, name: row.name, matched, score: matched.length };
+    })
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .slice(0, AD_HINTS_MAX);
+}
+
+/**
+ * What may make an ad a duplicate or spam (issue 19 item 5), each part found on an index so it
+ * stays fast among a million ads. Read only: a hint never acts on its own.
+ */
+export async function readAdHints(db: Database, adId: number): Promise<AdHints> {
+  const subject = await subjectOf(db, adId);
+  if (!subject) throw notFound();
+  // The trigram threshold is set for this transaction only (set_config … true).
+  const similar_ads = await db.transaction((tx) => similarAds(tx as unknown as Database, subject));
+  const [same_poster_ads, same_photo_ads, shared_contact_users] = await Promise.all([
+    samePosterAds(db, subject),
+    samePhotoAds(db, subject),
+    sharedContactUsers(db, subject),
+  ]);
+  return { similar_ads, same_poster_ads, same_photo_ads, shared_contact_users };
+}
