@@ -50,6 +50,7 @@ const revisionsOf = (adId: number) =>
     .where(eq(adRevisions.ad_id, adId))
     .orderBy(asc(adRevisions.id));
 const EMPTY = { changed: {}, photos: { added: [], removed: [] } };
+const cookieOf = (caller: Caller) => (caller && 'cookie' in caller ? caller.cookie : '');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -137,6 +138,9 @@ describe('ad revisions and the re-review diff', () => {
       },
       photos: { added: [newPhoto], removed: [oldPhoto] },
     });
+    // The removed photo's file stays while the approved revision shows it: the diff shows it.
+    const removedFile = await fetch(`${api.base}${oldPhoto}`, { headers: { cookie: cookieOf(moderator) } });
+    expect(removedFile.status).toBe(200);
 
     // Approved again: nothing left to compare.
     expect((await approve(posted.body.id)).status).toBe(200);

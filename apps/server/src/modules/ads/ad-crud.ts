@@ -18,7 +18,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { refundOpenLeadsOfAd } from '../leads/lead-refund.ts';
 import { adList } from './ad-list.ts';
-import { type AdContentState, keepAdRevision, readAdContent } from './ad-revisions.ts';
+import { type AdContentState, keepAdRevision, readAdContent, unneededPhotoFiles } from './ad-revisions.ts';
 
 type ParsedAdForm = z.output<typeof adFormSchema>;
 
@@ -165,7 +165,8 @@ export const adCrud = defineCrud({
       await tx
         .delete(adPhotos)
         .where(and(eq(adPhotos.ad_id, id), notInArray(adPhotos.id, kept.map((p) => p.id).concat(0))));
-      discardFiles(dropped.map((photo) => photo.url));
+      // A photo the last approved revision shows stays on disk for the moderator's diff.
+      discardFiles(await unneededPhotoFiles(tx, id, dropped.map((photo) => photo.url)));
     }
     for (const [position, photo] of kept.entries()) {
       await tx.update(adPhotos).set({ position, updated_at: sql`now()` }).where(eq(adPhotos.id, photo.id));

@@ -142,3 +142,23 @@ export async function readRevisionDiff(db: Database, adId: number): Promise<AdRe
   if (!latest || latest.id === approved.id) return EMPTY_REVISION_DIFF;
   return diffAdRevisions(approved.content as AdRevisionContent, latest.content as AdRevisionContent);
 }
+
+/**
+ * Of the photo files an edit drops, those no longer needed: a photo the ad's last approved
+ * revision shows stays, as the moderator's diff shows it as removed.
+ */
+export async function unneededPhotoFiles(
+  tx: Database,
+  adId: number,
+  urls: readonly string[],
+): Promise<string[]> {
+  if (urls.length === 0) return [];
+  const [approved] = await tx
+    .select({ content: adRevisions.content })
+    .from(adRevisions)
+    .where(and(eq(adRevisions.ad_id, adId), isNotNull(adRevisions.approved_at)))
+    .orderBy(desc(adRevisions.id))
+    .limit(1);
+  const shown = (approved?.content as AdRevisionContent | undefined)?.photos ?? [];
+  return urls.filter((url) => !shown.includes(url));
+}
