@@ -166,7 +166,8 @@ export const adCrud = defineCrud({
         .delete(adPhotos)
         .where(and(eq(adPhotos.ad_id, id), notInArray(adPhotos.id, kept.map((p) => p.id).concat(0))));
       // A photo the last approved revision shows stays on disk for the moderator's diff.
-      discardFiles(await unneededPhotoFiles(tx, id, dropped.map((photo) => photo.url)));
+      const unneeded = dropped.map((photo) => photo.url);
+      discardFiles(await unneededPhotoFiles(tx, id, unneeded));
     }
     for (const [position, photo] of kept.entries()) {
       await tx.update(adPhotos).set({ position, updated_at: sql`now()` }).where(eq(adPhotos.id, photo.id));
