@@ -62,8 +62,8 @@ describe('the word diff', () => {
   it('marks the words deleted and inserted, keeping the rest and the spaces', () => {
     expect(diffWords('Košenje trave u Podgorici', 'Košenje trave i bašte u Podgorici')).toEqual([
       { kind: 'same', text: 'Košenje trave ' },
-      { kind: 'inserted', text: 'i bašte ' },
-      { kind: 'same', text: 'u Podgorici' },
+      { kind: 'inserted', text: 'i bašte' },
+      { kind: 'same', text: ' u Podgorici' },
     ]);
     expect(diffWords('od 15 eura', 'od 20 eura')).toEqual([
       { kind: 'same', text: 'od ' },
@@ -86,7 +86,7 @@ describe('the revision diff view', () => {
     expect(within(section).getByRole('heading', { level: 3 })).toBeInTheDocument();
     const inserted = [...container.querySelectorAll('ins')].map((node) => node.textContent);
     const deleted = [...container.querySelectorAll('del')].map((node) => node.textContent);
-    expect(inserted).toContain('[dodato: i bašte  ]');
+    expect(inserted).toContain('[dodato: i bašte ]');
     expect(deleted).toContain('[obrisano: 15,00 ]');
     expect(inserted).toContain('[dodato: 20,00 ]');
     // Offer → demand, in the interface's words.

@@ -53,5 +53,21 @@ export function diffWords(before: string, after: string): DiffPart[] {
   }
   while (i < a.length) push(parts, 'deleted', a[i++] ?? '');
   while (j < b.length) push(parts, 'inserted', b[j++] ?? '');
-  return parts;
+  return withSpacesOutside(parts);
+}
+
+/** A change's trailing space belongs to the kept text after it: only words are marked. */
+function withSpacesOutside(parts: DiffPart[]): DiffPart[] {
+  const result: DiffPart[] = [];
+  parts.forEach((part, index) => {
+    const next = parts[index + 1];
+    const space = /\s+$/.exec(part.text)?.[0] ?? '';
+    if (part.kind === 'same' || space === '' || space === part.text || next?.kind !== 'same') {
+      push(result, part.kind, part.text);
+      return;
+    }
+    push(result, part.kind, part.text.slice(0, -space.length));
+    next.text = space + next.text;
+  });
+  return result;
 }
