@@ -26,6 +26,8 @@ export const AREA_ACCESS = {
   adsOnApproval: 'staff',
   ads: 'staff',
   notifications: 'staff',
+  // Members' reports of ads: the moderators' queue.
+  adReports: 'staff',
   test: 'staff',
   userTypes: 'administrator',
   users: 'administrator',

@@ -13,6 +13,7 @@ export const PUBLIC_PAGE_PATHS = {
 export const AREA_PATHS = {
   adsOnApproval: '/ads-on-approval',
   ads: '/ads',
+  adReports: '/ad-reports',
   notifications: '/notifications',
   userTypes: '/user-types',
   users: '/users',

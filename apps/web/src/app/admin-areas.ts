@@ -18,6 +18,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     menuGroup: 'main',
   },
   { area: 'ads', path: AREA_PATHS.ads, titleKey: 'pages.ads', menuGroup: 'main' },
+  { area: 'adReports', path: AREA_PATHS.adReports, titleKey: 'pages.adReports', menuGroup: 'main' },
   {
     area: 'notifications',
     path: AREA_PATHS.notifications,

@@ -61,6 +61,9 @@ const ADMIN_SCREENS: Record<Area, LazyComponent> = {
     (m) => m.ServicesScreen,
   ),
   ads: resourceScreen(() => import('../pages/admin/ads/ads-resource.tsx').then((m) => m.adsResource)),
+  adReports: resourceScreen(() =>
+    import('../pages/admin/ad-reports/ad-reports-resource.tsx').then((m) => m.adReportsResource),
+  ),
   adsOnApproval: () =>
     import('../pages/admin/ads/ads-on-approval-screen.tsx').then((m) => ({
       Component: m.AdsOnApprovalScreen,

@@ -58,6 +58,8 @@ describe('admin shell', () => {
     expect(items).toEqual([
       'Oglasi na odobrenju',
       'Oglasi',
+      // The reports queue (issue 19), beside the ads.
+      'Prijave',
       'Notifikacije',
       'Tipovi korisnika',
       'Korisnici',
@@ -84,7 +86,7 @@ describe('admin shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Oglasi na odobrenju', 'Oglasi', 'Notifikacije']);
+    ).toEqual(['Oglasi na odobrenju', 'Oglasi', 'Prijave', 'Notifikacije']);
     expect(router.state.location.pathname).toBe('/users');
   });
 

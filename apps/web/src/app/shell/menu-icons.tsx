@@ -4,6 +4,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import FlagIcon from '@mui/icons-material/Flag';
 import GroupIcon from '@mui/icons-material/Group';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
 import NotificationsIcon from '@mui/icons-material/Notifications';
@@ -19,6 +20,7 @@ import type { ReactNode } from 'react';
 export const MENU_ICONS: Record<Area, ReactNode> = {
   adsOnApproval: <FactCheckIcon />,
   ads: <CampaignIcon />,
+  adReports: <FlagIcon />,
   notifications: <NotificationsIcon />,
   userTypes: <BadgeIcon />,
   users: <GroupIcon />,

@@ -18,6 +18,7 @@ import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOpenDialog } from '../../../components/form/open-dialogs.ts';
 import type { RowActionDialogProps } from '../../../components/list/resource-types.ts';
+import { ReportAdButton } from '../ad-reports/report-ad-dialog.tsx';
 import { AdPhotos } from './ad-photos.tsx';
 import { AdRevisionDiffSection } from './ad-revision-diff.tsx';
 import { AdStatusChip, useStatusName } from './ad-status.tsx';
@@ -267,6 +268,7 @@ export function AdDetailsDialog({ row, isOpen, onClose }: RowActionDialogProps<A
         <AdDetailsContent id={Number(row.id)} onLightboxChange={setLightboxOpen} />
       </DialogContent>
       <DialogActions>
+        <ReportAdButton adId={Number(row.id)} title={row.title} />
         <Button onClick={onClose} autoFocus>
           {t('common.close')}
         </Button>

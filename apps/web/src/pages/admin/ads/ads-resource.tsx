@@ -18,6 +18,7 @@ import { AdStatusChip, STATUS_OPTIONS } from './ad-status.tsx';
 import { AdStatusDialog } from './ad-status-dialog.tsx';
 import { ADS_ENTITY } from './ads-api.ts';
 import { adBulkActions } from './bulk-status-dialog.tsx';
+import { ClaimedBy, WaitingTime } from './waiting-time.tsx';
 
 /** The row action the status chip opens. */
 export const STATUS_ACTION = 'status';
@@ -55,16 +56,31 @@ function Money({ amount, ad }: { amount: number | null; ad: AdRow }) {
  * SPEC.md 2 'Ads list': the columns and their filters, the status chip opening the status dialog.
  * The status comes right after the title, so a 1366 px screen shows it without scrolling sideways.
  */
-function adColumns(statusFilter: ColumnConfig<AdRow>['filter']): readonly ColumnConfig<AdRow>[] {
+function adColumns(
+  statusFilter: ColumnConfig<AdRow>['filter'],
+  isQueue = false,
+): readonly ColumnConfig<AdRow>[] {
   return [
-    updatedAtColumn(),
+    // The queue shows how long each ad has waited (since its last change, sorted on the same index).
+    isQueue
+      ? {
+          ...updatedAtColumn<AdRow>(),
+          titleKey: 'claims.waiting',
+          render: (ad) => <WaitingTime since={ad.updated_at} />,
+        }
+      : updatedAtColumn(),
     {
       key: 'title',
       titleKey: 'ads.columns.title',
       filter: { kind: 'text' },
       isSortable: true,
       width: 150,
-      render: (ad) => <ShortText text={ad.title} maxWidth={180} />,
+      render: (ad) => (
+        <>
+          <ShortText text={ad.title} maxWidth={180} />
+          <ClaimedBy name={ad.claimed_by} />
+        </>
+      ),
     },
     {
       key: 'status',
@@ -191,9 +207,12 @@ export const WAITING_STATUS_FILTER = String(AD_STATUS.awaitingApproval);
 export const adsOnApprovalResource = defineResource<AdRow>({
   ...common,
   titleKey: 'pages.adsOnApproval',
-  columns: adColumns({
-    kind: 'select',
-    options: STATUS_OPTIONS.filter((option) => String(option.value) === WAITING_STATUS_FILTER),
-  }),
+  columns: adColumns(
+    {
+      kind: 'select',
+      options: STATUS_OPTIONS.filter((option) => String(option.value) === WAITING_STATUS_FILTER),
+    },
+    true,
+  ),
   bulkActions: adBulkActions,
 });

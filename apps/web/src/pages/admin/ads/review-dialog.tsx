@@ -33,6 +33,7 @@ import { useWriteMutation } from '../../../components/form/use-write-mutation.ts
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { AdDetailsView, useAdDetails } from './ad-details.tsx';
 import { adDetailsQueryKey, changeAdStatus, fetchAdDetails, fetchWaitingAds } from './ads-api.ts';
+import { claimForReview, useAdClaim } from './use-ad-claim.ts';
 
 /** Waiting ads read per request while looking for the next one. */
 const QUEUE_PAGE_SIZE = 50;
@@ -58,28 +59,33 @@ function useReviewQueue() {
     const nextCandidate = () => candidates.current.find((ad) => !shown.current.has(Number(ad.id)));
     setState({ kind: 'loading' });
     try {
-      let next = nextCandidate();
-      for (let page = 1; next === undefined; page += 1) {
-        const answer = await fetchWaitingAds(page, QUEUE_PAGE_SIZE);
-        setWaitingCount(answer.total_rows);
-        candidates.current = answer.result;
-        next = nextCandidate();
-        if (answer.result.length < QUEUE_PAGE_SIZE) break;
-      }
-      if (next === undefined) {
-        setState({ kind: 'done' });
+      // Until an ad is claimed for this review (one someone else reviews is skipped) or none is left.
+      for (;;) {
+        let next = nextCandidate();
+        for (let page = 1; next === undefined; page += 1) {
+          const answer = await fetchWaitingAds(page, QUEUE_PAGE_SIZE);
+          setWaitingCount(answer.total_rows);
+          candidates.current = answer.result;
+          next = nextCandidate();
+          if (answer.result.length < QUEUE_PAGE_SIZE) break;
+        }
+        if (next === undefined) {
+          setState({ kind: 'done' });
+          return;
+        }
+        shown.current.add(Number(next.id));
+        if (!(await claimForReview(Number(next.id)))) continue;
+        setState({ kind: 'ready', ad: next });
+        // The following ad's details load while this one is read.
+        const following = nextCandidate();
+        if (following) {
+          const id = Number(following.id);
+          void queryClient.prefetchQuery({
+            queryKey: adDetailsQueryKey(id),
+            queryFn: ({ signal }) => fetchAdDetails(id, signal),
+          });
+        }
         return;
-      }
-      shown.current.add(Number(next.id));
-      setState({ kind: 'ready', ad: next });
-      // The following ad's details load while this one is read.
-      const following = nextCandidate();
-      if (following) {
-        const id = Number(following.id);
-        void queryClient.prefetchQuery({
-          queryKey: adDetailsQueryKey(id),
-          queryFn: ({ signal }) => fetchAdDetails(id, signal),
-        });
       }
     } catch {
       setState({ kind: 'error' });
@@ -218,6 +224,8 @@ function ReviewBody({
   const { advance } = queue;
   const ad = queue.state.kind === 'ready' ? queue.state.ad : null;
   const details = useAdDetails(ad === null ? null : Number(ad.id));
+  // The ad under review is claimed: renewed while open, released on decision or close.
+  useAdClaim(ad === null ? null : Number(ad.id));
   const [isRejecting, setRejecting] = useState(false);
   const [lastDecision, setLastDecision] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);

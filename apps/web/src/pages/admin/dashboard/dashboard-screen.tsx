@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -21,6 +22,7 @@ import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { http } from '../../../api/http-client.ts';
+import { formatWaiting } from '../ads/waiting-time.tsx';
 import { formatMoney, fullDay, membersTotals, numberLocale } from './dashboard-format.ts';
 
 const MembersChart = lazy(() => import('./members-chart.tsx').then((m) => ({ default: m.MembersChart })));
@@ -195,6 +197,8 @@ function DashboardFigures({
         </Panel>
       </Box>
 
+      <QueueByAge data={data} numbers={numbers} />
+
       <Panel title={chartTitle}>
         <Typography id={summaryId} variant="body2" color="text.secondary">
           {chartSummary}
@@ -287,5 +291,56 @@ function DashboardFigures({
         </Panel>
       </Box>
     </Stack>
+  );
+}
+
+/** The queue's link to one ad: the queue filtered to its title, oldest first, so it is the first row. */
+function oldestLink(title: string): string {
+  const params = new URLSearchParams({ sort: 'updated_at', 'f.status': '1', 'f.title': title });
+  return `${AREA_PATHS.adsOnApproval}?${params}`;
+}
+
+/**
+ * The queue by age (issue 19): how many ads have waited under 1 h, 1–24 h and over 24 h since they
+ * entered it, and the one waiting longest, linked.
+ */
+function QueueByAge({ data, numbers }: { data: Dashboard; numbers: Intl.NumberFormat }) {
+  const { t } = useTranslation();
+  const bands = [
+    { key: 'under', label: t('claims.underHour'), count: data.queue_by_age.under_1_hour },
+    { key: 'hours', label: t('claims.hoursBand'), count: data.queue_by_age.from_1_to_24_hours },
+    { key: 'over', label: t('claims.overDay'), count: data.queue_by_age.over_24_hours },
+  ];
+  const oldest = data.oldest_waiting;
+  return (
+    <Panel title={t('claims.queueByAge')}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+        {bands.map((band) => (
+          <Box key={band.key}>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+              {numbers.format(band.count)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {band.label}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="body2" sx={{ mt: 2, overflowWrap: 'anywhere' }}>
+        {oldest ? (
+          <>
+            {t('claims.oldest')}:{' '}
+            <Link component={RouterLink} to={oldestLink(oldest.title)}>
+              {t('claims.oldestLink', {
+                title: oldest.title,
+                waited: formatWaiting(Date.parse(String(oldest.waiting_since)), Date.now(), t),
+              })}
+            </Link>
+          </>
+        ) : (
+          t('claims.queueEmpty')
+        )}
+      </Typography>
+    </Panel>
   );
 }
