@@ -39,6 +39,8 @@ export const AREA_ACCESS = {
   reports: 'administrator',
   // Refunds move credits: the same hands as the ledger's.
   refunds: 'administrator',
+  // Who did what to any record: the whole back office's trail.
+  audit: 'administrator',
   // A development tool; its API exists only with SEEDERS_ENABLED=true.
   seeders: 'administrator',
 } as const satisfies Record<string, Access>;

@@ -24,6 +24,7 @@ export const AREA_PATHS = {
   credits: '/credits',
   reports: '/reports',
   refunds: '/refunds',
+  audit: '/audit',
   dashboard: '/dashboard',
   test: '/test',
   seeders: '/seeders',

@@ -34,6 +34,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { area: 'credits', path: AREA_PATHS.credits, titleKey: 'pages.credits', menuGroup: 'management' },
   { area: 'reports', path: AREA_PATHS.reports, titleKey: 'pages.reports', menuGroup: 'management' },
   { area: 'refunds', path: AREA_PATHS.refunds, titleKey: 'pages.refunds', menuGroup: 'management' },
+  { area: 'audit', path: AREA_PATHS.audit, titleKey: 'pages.audit', menuGroup: 'management' },
   { area: 'seeders', path: AREA_PATHS.seeders, titleKey: 'seeders.title', menuGroup: 'management' },
   { area: 'dashboard', path: AREA_PATHS.dashboard, titleKey: 'pages.dashboard', menuGroup: null },
   { area: 'test', path: AREA_PATHS.test, titleKey: 'pages.test', menuGroup: null },

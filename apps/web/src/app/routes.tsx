@@ -53,6 +53,7 @@ const ADMIN_SCREENS: Record<Area, LazyComponent> = {
   refunds: resourceScreen(() =>
     import('../pages/admin/refunds/refunds-resource.tsx').then((m) => m.refundsResource),
   ),
+  audit: resourceScreen(() => import('../pages/admin/audit/audit-resource.tsx').then((m) => m.auditResource)),
   notifications: resourceScreen(() =>
     import('../pages/admin/notifications/notifications-resource.tsx').then((m) => m.notificationsResource),
   ),

@@ -71,6 +71,7 @@ describe('admin shell', () => {
       'Izvještaji',
       // The refund desk, after the spec's items (issue 20).
       'Povrati',
+      'Revizija',
       'Generator sidera',
     ]);
   });

@@ -7,6 +7,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FlagIcon from '@mui/icons-material/Flag';
 import GroupIcon from '@mui/icons-material/Group';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PaidIcon from '@mui/icons-material/Paid';
 import PublicIcon from '@mui/icons-material/Public';
@@ -31,6 +32,7 @@ export const MENU_ICONS: Record<Area, ReactNode> = {
   credits: <TollIcon />,
   reports: <AssessmentIcon />,
   refunds: <CurrencyExchangeIcon />,
+  audit: <ManageSearchIcon />,
   dashboard: <DashboardIcon />,
   test: <ScienceIcon />,
   seeders: <StorageIcon />,

@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type AdDetails, type AdRow, formatDateTime } from '@usluge/contract';
 import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditTimelineSection } from '../../../components/audit/audit-timeline-section.tsx';
 import { useOpenDialog } from '../../../components/form/open-dialogs.ts';
 import type { RowActionDialogProps } from '../../../components/list/resource-types.ts';
 import { ReportAdButton } from '../ad-reports/report-ad-dialog.tsx';
@@ -209,6 +210,10 @@ export function AdDetailsView({
             ))}
           </Stack>
         )}
+      </Section>
+
+      <Section level={sectionLevel} title={t('audit.timeline.title')}>
+        <AuditTimelineSection recordType="jobs" recordId={Number(ad.id)} />
       </Section>
     </Stack>
   );

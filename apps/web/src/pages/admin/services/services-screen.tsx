@@ -13,9 +13,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServiceCreditHistoryRow, ServiceNode } from '@usluge/contract';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../api/http-error.ts';
+import { AuditTimelineSection } from '../../../components/audit/audit-timeline-section.tsx';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { feedback } from '../../../components/feedback/feedback-store.ts';
 import { useDraftHost } from '../../../components/form/use-draft.ts';
@@ -324,13 +326,20 @@ export function ServicesScreen() {
           path={SERVICE_CREDIT_HISTORY_PATH}
           filters={{ service_id: { operator: 'equals', value: shown.node.id } }}
           columns={HISTORY_COLUMNS}
-        />
+        >
+          {/* Who changed the service (name, credits, folder …) and when, beside its credit history. */}
+          <Box sx={{ mb: 1 }}>
+            <AuditTimelineSection recordType="services" recordId={shown.node.id} />
+          </Box>
+        </HistoryDialog>
       )}
     </Stack>
   );
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+// TFunction itself: ReturnType<typeof useTranslation>['t'] is instantiated too deep for tsc once
+// the catalogue grows past a size (TS2589).
+type Translate = TFunction<'translation'>;
 
 /**
  * The favourite and deactivate / restore questions, naming the node. An inactive folder whose

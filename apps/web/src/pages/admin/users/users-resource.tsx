@@ -1,9 +1,11 @@
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import HistoryIcon from '@mui/icons-material/History';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { ROLE, USER_TYPE, type UserRow, userStoreSchema, userUpdateSchema } from '@usluge/contract';
 import { z } from 'zod';
+import { AuditTimelineDialog } from '../../../components/audit/audit-timeline-dialog.tsx';
 import { defineForm } from '../../../components/form/define-form.tsx';
 import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
 import { TruncatedText } from '../../../components/list/list-cells.tsx';
@@ -83,6 +85,8 @@ export const usersResource = defineResource<UserRow>({
   canDelete: true,
   messagesKey: 'resources.users',
   rowName: (user) => user.full_name,
+  // One user by id: where a shared-contact hint (ads/ad-hints.tsx) leads.
+  extraFilters: [{ key: 'id', titleKey: 'columns.id', filter: { kind: 'number' } }],
   columns: [
     updatedAtColumn(),
     {
@@ -140,6 +144,20 @@ export const usersResource = defineResource<UserRow>({
       labelKey: 'signInLock.unlock',
       icon: <LockOpenIcon fontSize="small" />,
       renderDialog: (props) => <UnlockDialog {...props} />,
+    },
+    {
+      key: 'audit',
+      labelKey: 'audit.timeline.open',
+      icon: <HistoryIcon fontSize="small" />,
+      renderDialog: ({ row, isOpen, onClose }) => (
+        <AuditTimelineDialog
+          isOpen={isOpen}
+          onClose={onClose}
+          recordType="users"
+          recordId={Number(row.id)}
+          name={row.full_name}
+        />
+      ),
     },
   ],
   form: defineForm<UserRow, UserFormValues, UserFormOutput>({

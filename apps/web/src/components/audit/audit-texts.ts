@@ -1,0 +1,91 @@
+import { AUDIT_SECRET_CHANGED, type AuditAction } from '@usluge/contract';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../i18n/catalogue.ts';
+import type { me } from '../../i18n/me.ts';
+
+type RecordType = keyof (typeof me)['audit']['recordTypes'];
+
+/**
+ * The record types the trail names (the API's resource names), in the order the record-type filter
+ * offers them. An entry of a type not listed here still shows, under its API name.
+ */
+export const AUDIT_RECORD_TYPES = [
+  'users',
+  'jobs',
+  'ad_reports',
+  'rejection_reasons',
+  'services',
+  'os_countries',
+  'os_cities',
+  'user_types',
+  'currencies',
+  'days',
+  'credit_prices',
+  'lead_transactions',
+  'transactions',
+  'leads',
+  'refund_requests',
+  'notifications',
+  'seeders',
+] as const satisfies readonly RecordType[];
+
+export function actionLabelKey(action: AuditAction): TranslationKey {
+  return `audit.actions.${action}`;
+}
+
+export type AuditTexts = {
+  /** 'Države' for os_countries; the API's name for a type without a text of its own. */
+  recordType: (recordType: string) => string;
+  /** 'Ana Marković (#4)'; 'Sistem' for an entry nobody signed in made (the system's own jobs). */
+  actor: (actorId: number | null, actorName: string | null) => string;
+  /** A field's name as the lists' columns call it ('Oznaka' for code), else the API's name. */
+  field: (field: string) => string;
+  /** A value of a change as one line of text: '—' for none, yes/no, lists joined, objects as JSON. */
+  value: (value: unknown) => string;
+};
+
+/** The texts of audit entries in the interface language. */
+export function useAuditTexts(): AuditTexts {
+  const { t, i18n } = useTranslation();
+  const words = { empty: t('audit.empty'), yes: t('common.yes'), no: t('common.no') };
+  return {
+    recordType: (recordType) =>
+      isKnownRecordType(recordType) ? t(`audit.recordTypes.${recordType}`) : recordType,
+    actor: (actorId, actorName) => {
+      if (actorId === null) return actorName ?? t('audit.system');
+      return t('audit.actorWithId', { name: actorName ?? '', id: actorId });
+    },
+    field: (field) => {
+      const key = `columns.${field}`;
+      // Only keys the catalogue holds reach t(): exists() checked it.
+      return i18n.exists(key) ? t(key as TranslationKey) : field;
+    },
+    value: (value) => formatAuditValue(value, words),
+  };
+}
+
+function isKnownRecordType(recordType: string): recordType is RecordType {
+  return (AUDIT_RECORD_TYPES as readonly string[]).includes(recordType);
+}
+
+/** A secret (a password) is recorded only as changed: `{before: null, after: 'changed'}`. */
+export function isSecretChange(change: { before: unknown; after: unknown }): boolean {
+  return change.before === null && change.after === AUDIT_SECRET_CHANGED;
+}
+
+/** A value as one line of text: `words.empty` for none, yes/no, lists joined, objects as JSON. */
+export function formatAuditValue(value: unknown, words: { empty: string; yes: string; no: string }): string {
+  if (value === null || value === undefined || value === '') return words.empty;
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'))
+    return value.length === 0 ? words.empty : value.map(String).join(', ');
+  return JSON.stringify(value);
+}
+
+/** Text cut to `max` characters with an ellipsis; the whole text when it fits. */
+export function shorten(text: string, max: number): { text: string; isCut: boolean } {
+  if (text.length <= max) return { text, isCut: false };
+  return { text: `${text.slice(0, max - 1).trimEnd()}…`, isCut: true };
+}
