@@ -20,7 +20,7 @@ function thirtyDays(): Dashboard['new_members_per_day'] {
 const FIGURES: Dashboard = {
   ads_waiting: 12,
   queue_by_age: { under_1_hour: 5, from_1_to_24_hours: 4, over_24_hours: 3 },
-  oldest_waiting: { id: 77, title: 'Selidba klavira', waiting_since: '2026-11-28T09:00:00.000Z' },
+  oldest_waiting: { id: 77, title: 'Selidba klavira', waiting_since: '2026-11-01T09:00:00.000Z' },
   ads_approved_7_days: 1234,
   ads_rejected_7_days: 3,
   new_members_per_day: thirtyDays(),
@@ -39,7 +39,8 @@ async function openDashboard(answer: MockReply | MockReply[] = { body: FIGURES }
   setAuthenticatedFlag();
   const net = mockFetch({ 'GET /api/user': { body: user }, 'GET /api/dashboard': answer });
   await renderApp('/dashboard', { isReset: false });
-  await screen.findByRole('heading', { level: 1, name: 'Kontrolna tabla' });
+  // The first opening loads the lazy screen, slow on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'Kontrolna tabla' }, { timeout: 15_000 });
   return { net, user: userEvent.setup() };
 }
 
@@ -82,6 +83,33 @@ describe('dashboard screen', () => {
     const rows = services.getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['Košenje trave9', 'Selidbe4']);
     expect(net.callsTo('GET /api/dashboard')).toHaveLength(1);
+  });
+
+  it('shows the queue by age and links the oldest waiting ad (the queue filtered to it, oldest first)', async () => {
+    await openDashboard();
+    const ages = await screen.findByRole('region', { name: 'Red čekanja po starosti' });
+    expect(ages).toHaveTextContent('5Kraće od 1 h');
+    expect(ages).toHaveTextContent('41–24 h');
+    expect(ages).toHaveTextContent('3Duže od 24 h');
+    const link = within(ages).getByRole('link', { name: /„Selidba klavira“, \d+ (min|h|d)/ });
+    const url = new URL(link.getAttribute('href') ?? '', 'http://localhost');
+    expect(url.pathname).toBe('/ads-on-approval');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      sort: 'updated_at',
+      'f.status': '1',
+      'f.title': 'Selidba klavira',
+    });
+  });
+
+  it('says so when no ad waits', async () => {
+    await openDashboard({
+      body: {
+        ...FIGURES,
+        queue_by_age: { under_1_hour: 0, from_1_to_24_hours: 0, over_24_hours: 0 },
+        oldest_waiting: null,
+      },
+    });
+    expect(await screen.findByText('Nijedan oglas ne čeka odobrenje.')).toBeInTheDocument();
   });
 
   it('gives the chart a title, a summary and a table of the thirty days', async () => {
