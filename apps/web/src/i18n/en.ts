@@ -104,6 +104,8 @@ export const en: Catalogue = {
   },
   columns: {
     updated_at: 'Updated',
+    id: 'ID',
+    posted_by_user_id: 'Poster ID',
     name: 'Name',
     full_name: 'Full name',
     last_name: 'Last name',

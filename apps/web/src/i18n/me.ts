@@ -107,6 +107,8 @@ export const me = {
   },
   columns: {
     updated_at: 'Ažurirano',
+    id: 'ID',
+    posted_by_user_id: 'ID oglašivača',
     name: 'Ime',
     full_name: 'Ime i prezime',
     last_name: 'Prezime',
@@ -627,7 +629,8 @@ export const me = {
   },
   adHints: {
     title: 'Mogući duplikati i spam',
-    intro: 'Samo nagovještaji: ništa se ne mijenja samo od sebe. Svaka veza otvara drugi zapis u novoj kartici.',
+    intro:
+      'Samo nagovještaji: ništa se ne mijenja samo od sebe. Svaka veza otvara drugi zapis u novoj kartici.',
     loading: 'Učitavanje nagovještaja',
     loadFailed: 'Nagovještaji se trenutno ne mogu učitati.',
     none: 'Nema nagovještaja: nema sličnih oglasa, ponovljenih fotografija ni naloga s istim kontaktom.',

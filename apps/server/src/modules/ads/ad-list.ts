@@ -70,6 +70,8 @@ export const adList = defineList({
         sql`${posterId} in (select ${users.id} from ${users} where ${fullName} ilike ${likePattern(String(fragment))})`,
     },
     posted_by_user_id: { expression: ads.posted_by_user_id, type: 'id', operators: ['equals', 'in'] },
+    // One ad by its id: where a hint (issue 19) leads to the other ad.
+    id: { expression: ads.id, type: 'id', operators: ['equals', 'in'] },
     price_from: { expression: ads.price_from, type: 'number', operators: number, isSortable: true },
     price_to: {
       expression: ads.price_to,

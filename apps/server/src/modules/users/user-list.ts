@@ -60,6 +60,8 @@ export const userList = defineList({
     ...userIdentityColumns,
     email: { expression: users.email, type: 'text', operators: contains, isSortable: true },
     phone: { expression: users.phone, type: 'text', operators: contains, isSortable: true },
+    // One user by id: where a hint of a shared contact (issue 19) leads.
+    id: { expression: users.id, type: 'id', operators: ['equals', 'in'] },
     details: { expression: users.details, type: 'text', operators: contains },
     credit: {
       expression: users.credit,

@@ -20,6 +20,7 @@ import { AuditTimelineSection } from '../../../components/audit/audit-timeline-s
 import { useOpenDialog } from '../../../components/form/open-dialogs.ts';
 import type { RowActionDialogProps } from '../../../components/list/resource-types.ts';
 import { ReportAdButton } from '../ad-reports/report-ad-dialog.tsx';
+import { AdHintsSection } from './ad-hints.tsx';
 import { AdPhotos } from './ad-photos.tsx';
 import { AdRevisionDiffSection } from './ad-revision-diff.tsx';
 import { AdStatusChip, useStatusName } from './ad-status.tsx';
@@ -102,6 +103,8 @@ export function AdDetailsView({
     <Stack spacing={2.5}>
       {/* What changed since the last approval (issue 19), here and in review mode alike. */}
       <AdRevisionDiffSection adId={Number(ad.id)} level={sectionLevel} />
+      {/* Duplicate and spam hints (issue 19), here and in review mode alike. */}
+      <AdHintsSection adId={Number(ad.id)} level={sectionLevel} />
       <Box
         component="dl"
         sx={{

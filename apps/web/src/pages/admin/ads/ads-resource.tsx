@@ -187,6 +187,9 @@ const common = {
     { key: 'services', titleKey: 'columns.services', filter: { kind: 'select', picker: 'service_choices' } },
     { key: 'os_country_id', titleKey: 'columns.country', filter: { kind: 'select', picker: 'os_countries' } },
     { key: 'os_city_id', titleKey: 'columns.city', filter: { kind: 'select', picker: 'os_cities' } },
+    // One ad, or one poster's ads: where the duplicate hints (ad-hints.tsx) lead.
+    { key: 'id', titleKey: 'columns.id', filter: { kind: 'number' } },
+    { key: 'posted_by_user_id', titleKey: 'columns.posted_by_user_id', filter: { kind: 'number' } },
   ],
 } satisfies Partial<ResourceConfig<AdRow>>;
 
