@@ -127,7 +127,7 @@ async function writeWithImages<T>(
           saved.push({ folder: upload.folder, name });
           const url = imageUrl(upload.folder, name);
           uploads[upload.field] = [...(uploads[upload.field] ?? []), url];
-          imageHashes[url] = image.phash;
+          if (image.phash !== null) imageHashes[url] = image.phash;
         }
         if (upload.column) extraValues[upload.column] = uploads[upload.field]?.[0];
       }

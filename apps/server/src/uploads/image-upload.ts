@@ -17,8 +17,8 @@ export type ProcessedImage = {
   format: ImageFormat;
   extension: 'png' | 'jpg';
   bytes: Buffer;
-  /** Of the stored bytes: what finds the same picture uploaded again (duplicate hints). */
-  phash: bigint;
+  /** Of the stored bytes: what finds the same picture uploaded again (duplicate hints); null: one colour. */
+  phash: bigint | null;
 };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 const SIZE = 32;
 /** The lowest 8 × 8 frequencies make the 64 bits. */
 const LOW = 8;
+/** Below this, no frequency is more than rounding: about a tenth of a grey level over the picture. */
+const FLAT = 64;
 
 /** cos((2x + 1) u π / 2N) for every x and u: the DCT's basis, computed once. */
 const COSINES = Array.from({ length: LOW }, (_, u) =>
@@ -15,8 +17,10 @@ const COSINES = Array.from({ length: LOW }, (_, u) =>
  * frequencies of its discrete cosine transform, one bit per frequency (above their median or
  * not). The same picture re-encoded, resized or recompressed keeps its hash within a few bits;
  * unrelated pictures differ in about 32. Signed, as PostgreSQL's bigint holds it (ad_photos.phash).
+ * Null for a picture of (nearly) one colour: it has no frequencies to tell it by, and every such
+ * picture would otherwise hash alike and pass for a reused photo.
  */
-export async function perceptualHash(bytes: Buffer): Promise<bigint> {
+export async function perceptualHash(bytes: Buffer): Promise<bigint | null> {
   const pixels = await sharp(bytes)
     .rotate()
     .flatten({ background: '#ffffff' })
@@ -41,6 +45,7 @@ export async function perceptualHash(bytes: Buffer): Promise<bigint> {
       frequencies.push(sum);
     }
   }
+  if (Math.max(...frequencies.slice(1).map(Math.abs)) < FLAT) return null;
   // The median leaves out the constant term (the picture's mean brightness), which would skew it.
   const sorted = frequencies.slice(1).sort((a, b) => a - b);
   const median = ((sorted[31] ?? 0) + (sorted[32] ?? 0)) / 2;

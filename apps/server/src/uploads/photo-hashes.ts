@@ -20,7 +20,8 @@ export type PhotoHashOutcome = { hashed: number; missing: number };
 /**
  * Hashes the ad photos stored before hashes were taken at upload (ad_photos.phash null), from
  * their files, in batches by id; run again, it only looks at what is still null, so it can be
- * stopped and resumed. A photo whose file is gone or unreadable stays null and is counted.
+ * stopped and resumed. A photo whose file is gone or unreadable, or of one colour (perceptual-hash.ts),
+ * stays null and is counted as missing.
  */
 export async function hashMissingPhotos(
   db: Database,
