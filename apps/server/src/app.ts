@@ -176,7 +176,7 @@ export async function buildApp({
       leadTransactionRoutes(api, db);
       serviceRoutes(api, db);
       userRoutes(api, db, limiter);
-      adRoutes(api, db);
+      adRoutes(api, db, storage);
       adClaimRoutes(api, db);
       adRevisionRoutes(api, db);
       memberAdRoutes(api, db);

@@ -228,8 +228,9 @@ describe('status changes', () => {
       .where(eq(notificationRecipients.user_id, ad.ownerId))
       .orderBy(desc(notifications.id))
       .limit(1);
-    expect(notice?.text).toBe(
-      `Vaš oglas „${ad.title}“ sada ima status: Odbijen. Razlog: Nedostaje opis posla.`,
+    // The statement of reasons (issue 19), in the poster's language: Montenegrin by default.
+    expect(notice?.text).toContain(
+      `Odluka: vaš oglas „${ad.title}“ sada ima status: Odbijen.\n\nNapomena moderatora: Nedostaje opis posla.`,
     );
     const details = (
       await t.request({ method: 'GET', url: `/api/jobs/show/${ad.id}`, cookie: moderator })

@@ -117,7 +117,7 @@ describe('the inbox', () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
     const anas = await inbox(anaToken);
-    expect(anas.result.map((item) => item.subject)).toEqual(['Promijenjen status oglasa', 'Za fizička lica']);
+    expect(anas.result.map((item) => item.subject)).toEqual(['Odluka o vašem oglasu', 'Za fizička lica']);
     expect(anas.result[0]?.notification_text).toMatch(/„Pranje prozora“.*Odobren/);
     expect(anas.result.map((item) => item.is_read)).toEqual([false, false]);
     expect(anas).toMatchObject({ total_rows: 2, total_rows_exact: true, unread_count: 2 });
@@ -150,7 +150,7 @@ describe('the inbox', () => {
 
     const anas = await inbox(anaToken);
     expect(anas.result.map((item) => [item.subject, item.is_read])).toEqual([
-      ['Promijenjen status oglasa', true],
+      ['Odluka o vašem oglasu', true],
       ['Za fizička lica', false],
     ]);
     expect(anas.unread_count).toBe(1);

@@ -115,6 +115,10 @@ export const adDetailsSchema = adRowSchema.extend({
       from: adStatusSchema.nullable(),
       to: adStatusSchema,
       reason: z.string().nullable(),
+      /** The rejection reason templates cited (issue 19); empty when none. */
+      reason_ids: z.array(z.number().int()),
+      /** Exactly what the poster was sent (the statement of reasons); null before issue 19. */
+      statement: z.string().nullable(),
       changed_by: z.string().nullable(),
       created_at: timestampSchema,
     }),

@@ -14,7 +14,8 @@ export type MailTemplate =
   | 'lead_refund_declined'
   | 'lead_refund_ad_removed'
   | 'ad_report_dismissed'
-  | 'ad_report_status';
+  | 'ad_report_status'
+  | 'ad_status_statement';
 export type RenderedMail = { subject: string; text: string; html: string };
 
 /** A mail with a link says what the link does (`action`); a notice has no link. */
@@ -204,7 +205,29 @@ const TEXTS: Record<MailTemplate, Record<Language, Texts>> = {
       footer: 'Thank you for helping us keep the ads right.',
     },
   },
+  // Issue 19: the statement of reasons of a status decision, composed in ads/statement-of-reasons.ts.
+  ad_status_statement: {
+    me: {
+      subject: 'Odluka o vašem oglasu',
+      greeting: 'Zdravo {{name}},',
+      body: '{{statement}}',
+      footer: 'Ako imate pitanja o ovoj odluci, odgovorite na ovu poruku.',
+    },
+    en: {
+      subject: 'A decision on your ad',
+      greeting: 'Hello {{name}},',
+      body: '{{statement}}',
+      footer: 'If you have questions about this decision, answer this message.',
+    },
+  },
 };
+
+/** A text of several paragraphs (blank lines between them, line breaks within) as HTML. */
+const paragraphsHtml = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -237,7 +260,7 @@ export function renderMail(
   const html = `<!doctype html><html lang="${lang === 'me' ? 'sr-Latn-ME' : 'en'}"><body style="font-family:sans-serif;line-height:1.5;color:#1c1c1c">
 <h1 style="font-size:20px">${escapeHtml(PRODUCT_NAME)}</h1>
 <p>${escapeHtml(line(texts.greeting))}</p>
-<p>${escapeHtml(line(texts.body))}</p>
+${paragraphsHtml(line(texts.body))}
 ${texts.action && params.link ? `<p><a href="${escapeHtml(params.link)}" style="display:inline-block;padding:10px 16px;background:#1565c0;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(texts.action)}</a></p>\n` : ''}<p style="font-size:13px;color:#555">${escapeHtml(line(texts.footer))}</p>
 </body></html>`;
   return { subject, text, html };

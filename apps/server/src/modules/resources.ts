@@ -23,6 +23,8 @@ import { memberInboxList } from './me/member-inbox-list.ts';
 import { memberLedgerList } from './me/member-ledger-list.ts';
 import { notificationList } from './notifications/notification-list.ts';
 import { memberRefundRequestList, refundRequestList } from './refund-requests/refund-request-list.ts';
+import { rejectionReasonCrud } from './rejection-reasons/rejection-reason-crud.ts';
+import { rejectionReasonList } from './rejection-reasons/rejection-reason-list.ts';
 import { roleList } from './roles/role-list.ts';
 import { serviceCrud } from './services/service-crud.ts';
 import { serviceChoiceList, serviceCreditHistoryList } from './services/service-list.ts';
@@ -60,6 +62,7 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   refundRequestList,
   memberRefundRequestList,
   adReportList,
+  rejectionReasonList,
   auditList,
 ];
 
@@ -74,4 +77,5 @@ export const CRUDS: readonly CrudDefinition<{ id: number }, Record<string, unkno
   userCrud,
   serviceCrud,
   adCrud,
+  rejectionReasonCrud,
 ];

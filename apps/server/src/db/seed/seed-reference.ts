@@ -16,6 +16,7 @@ import {
   userTypes,
 } from '../schema/index.ts';
 import { SEED_COUNTRIES } from './reference-places.ts';
+import { seedRejectionReasons } from './reference-rejection-reasons.ts';
 import { SEED_SERVICE_FOLDERS } from './reference-services.ts';
 import { lockSeeding } from './seed-lock.ts';
 
@@ -213,5 +214,6 @@ export async function seedReference(db: Database): Promise<void> {
     const countryIds = await seedPlaces(tx);
     await seedServices(tx);
     await seedCreditPrices(tx, countryIds);
+    await seedRejectionReasons(tx);
   });
 }

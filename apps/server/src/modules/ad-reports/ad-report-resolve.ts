@@ -12,6 +12,8 @@ export type AdReportResolution = {
   /** With 'status': the ad's new status, and the reason where the status needs one. */
   toStatusId?: number;
   comment: string | null;
+  /** Rejection reason templates cited with a status decision. */
+  reasonIds?: readonly number[];
   /** The ad's version the moderator saw (a status decision compares it). */
   version?: Date;
   actorId: number;
@@ -38,6 +40,7 @@ export async function resolveAdReports(tx: Database, resolution: AdReportResolut
       adId: resolution.adId,
       toStatusId: resolution.toStatusId,
       comment: resolution.comment,
+      reasonIds: resolution.reasonIds ?? [],
       ...(resolution.version === undefined ? {} : { version: resolution.version }),
       actorId: resolution.actorId,
     });

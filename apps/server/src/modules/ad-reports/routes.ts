@@ -9,6 +9,7 @@ import {
 } from '@usluge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appendAudit } from '../../audit/append-audit.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { Database } from '../../db/client.ts';
 import { runIdempotent } from '../../http/idempotency.ts';
@@ -43,7 +44,19 @@ export function adReportRoutes(app: FastifyInstance, db: Database): void {
       const { ad_id, reason, text } = request.body;
       const answer = await runIdempotent(db, request, adReportSchema, async (tx) => ({
         status: 201,
-        body: await createAdReport(tx, { user, adId: ad_id, reason, text }),
+        body: await createAdReport(tx, { user, adId: ad_id, reason, text }).then(async (created) => {
+          // Reports are recorded against their ad (the queue's row, what resolving names).
+          await appendAudit(tx, {
+            action: 'create',
+            recordType: 'ad_reports',
+            recordId: ad_id,
+            changes: {
+              report_id: { before: null, after: created.id },
+              reason: { before: null, after: reason },
+            },
+          });
+          return created;
+        }),
       }));
       return reply.status(201).send(answer.body);
     },
@@ -65,7 +78,7 @@ export function adReportRoutes(app: FastifyInstance, db: Database): void {
     },
     async (request) => {
       const { ad_id } = request.params;
-      const { decision, ad_status_id, status_comment, updated_at } = request.body;
+      const { decision, ad_status_id, status_comment, reason_ids, updated_at } = request.body;
       const actorId = requireUser(request).id;
       const answer = await runIdempotent(db, request, adReportResolutionSchema, async (tx) => {
         const resolved = await resolveAdReports(tx, {
@@ -73,8 +86,18 @@ export function adReportRoutes(app: FastifyInstance, db: Database): void {
           decision,
           ...(ad_status_id ? { toStatusId: ad_status_id } : {}),
           comment: status_comment,
+          reasonIds: reason_ids ?? [],
           ...(updated_at === undefined ? {} : { version: updated_at }),
           actorId,
+        });
+        await appendAudit(tx, {
+          action: 'status',
+          recordType: 'ad_reports',
+          recordId: ad_id,
+          changes: {
+            decision: { before: 'open', after: decision },
+            resolved_reports: { before: null, after: resolved },
+          },
         });
         return { status: 200, body: { ad_id, decision, resolved_reports: resolved } };
       });

@@ -167,7 +167,7 @@ export const adCrud = defineCrud({
         .where(and(eq(adPhotos.ad_id, id), notInArray(adPhotos.id, kept.map((p) => p.id).concat(0))));
       // A photo the last approved revision shows stays on disk for the moderator's diff.
       const unneeded = dropped.map((photo) => photo.url);
-      discardFiles(await unneededPhotoFiles(tx, id, unneeded));
+      discardFiles(await unneededPhotoFiles(tx, id, unneeded, before as AdContentState | undefined));
     }
     for (const [position, photo] of kept.entries()) {
       await tx.update(adPhotos).set({ position, updated_at: sql`now()` }).where(eq(adPhotos.id, photo.id));

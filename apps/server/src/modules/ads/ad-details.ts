@@ -137,6 +137,8 @@ export async function readAdStatusHistory(db: Database, adId: number): Promise<A
       to_color: adStatuses.background_color,
       to_reason: adStatuses.is_reason_required,
       reason: adStatusHistory.reason,
+      reason_ids: adStatusHistory.reason_ids,
+      statement: adStatusHistory.statement,
       changed_by: personName(users),
       created_at: adStatusHistory.created_at,
     })
@@ -164,6 +166,8 @@ export async function readAdStatusHistory(db: Database, adId: number): Promise<A
       is_reason_required: entry.to_reason,
     },
     reason: entry.reason,
+    reason_ids: entry.reason_ids ?? [],
+    statement: entry.statement,
     changed_by: entry.changed_by,
     created_at: entry.created_at,
   }));

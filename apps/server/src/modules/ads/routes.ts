@@ -18,15 +18,17 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { runIdempotent } from '../../http/idempotency.ts';
 import { translate } from '../../http/messages.ts';
 import { loadInOrder } from '../../list-engine/list-query.ts';
+import type { FileStorage } from '../../uploads/file-storage.ts';
 import { readAdDetails } from './ad-details.ts';
 import { readAdHints } from './ad-hints.ts';
 import { adList } from './ad-list.ts';
+import { removePhotoFiles } from './ad-revisions.ts';
 import { changeAdStatus, nextStatuses } from './ad-status-change.ts';
 
 const tags = ['jobs'];
 
 /** Ad details and the moderators' decisions: open to staff (administrators and moderators). */
-export function adRoutes(app: FastifyInstance, db: Database): void {
+export function adRoutes(app: FastifyInstance, db: Database, storage: FileStorage): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: 'staff' } as const;
 
@@ -90,12 +92,17 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
       },
     },
     async (request) => {
-      const { ad_status_id, status_comment, from_status_id, updated_at, refund_leads } = request.body;
+      const { ad_status_id, status_comment, reason_ids, from_status_id, updated_at, refund_leads } =
+        request.body;
+      // Photo files an approval lets go (ad-revisions.ts), removed once it has committed.
+      const discarded: string[] = [];
       const answer = await runIdempotent(db, request, adRowSchema, async (tx) => {
         await changeAdStatus(tx, {
           adId: request.params.id,
+          discardFiles: (urls) => discarded.push(...urls),
           toStatusId: ad_status_id,
           comment: status_comment,
+          reasonIds: reason_ids ?? [],
           ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
           ...(updated_at === undefined ? {} : { version: updated_at }),
           refundLeads: refund_leads === true,
@@ -105,6 +112,7 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
         if (!row) throw notFound();
         return { status: 200, body: row };
       });
+      await removePhotoFiles(storage, discarded);
       return answer.body;
     },
   );
@@ -121,24 +129,29 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
       },
     },
     async (request) => {
-      const { ids, ad_status_id, status_comment, from_status_id, refund_leads } = request.body;
+      const { ids, ad_status_id, status_comment, reason_ids, from_status_id, refund_leads } = request.body;
       const actorId = requireUser(request).id;
+      const discarded: string[] = [];
       const answer = await runIdempotent(db, request, bulkStatusChangeResponseSchema, async (tx) => {
         const changed: number[] = [];
         const refused: { id: number; message: string }[] = [];
         for (const adId of ids) {
           try {
             // Each ad in a savepoint of its own: a refused one leaves the others' decisions standing.
+            const unneeded: string[] = [];
             await tx.transaction((savepoint) =>
               changeAdStatus(savepoint as unknown as Database, {
                 adId,
+                discardFiles: (urls) => unneeded.push(...urls),
                 toStatusId: ad_status_id,
                 comment: status_comment,
+                reasonIds: reason_ids ?? [],
                 ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
                 refundLeads: refund_leads === true,
                 actorId,
               }),
             );
+            discarded.push(...unneeded);
             changed.push(adId);
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
@@ -147,6 +160,7 @@ export function adRoutes(app: FastifyInstance, db: Database): void {
         }
         return { status: 200, body: { changed, refused } };
       });
+      await removePhotoFiles(storage, discarded);
       return answer.body;
     },
   );
