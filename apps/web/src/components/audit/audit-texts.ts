@@ -26,6 +26,7 @@ export const AUDIT_RECORD_TYPES = [
   'leads',
   'refund_requests',
   'notifications',
+  'favourites',
   'seeders',
 ] as const satisfies readonly RecordType[];
 
@@ -38,7 +39,7 @@ export type AuditTexts = {
   recordType: (recordType: string) => string;
   /** 'Ana Marković (#4)'; 'Sistem' for an entry nobody signed in made (the system's own jobs). */
   actor: (actorId: number | null, actorName: string | null) => string;
-  /** A field's name as the lists' columns call it ('Oznaka' for code), else the API's name. */
+  /** A field's name as the trail or the lists' columns call it ('Oznaka' for code), else the API's name. */
   field: (field: string) => string;
   /** A value of a change as one line of text: '—' for none, yes/no, lists joined, objects as JSON. */
   value: (value: unknown) => string;
@@ -56,9 +57,10 @@ export function useAuditTexts(): AuditTexts {
       return t('audit.actorWithId', { name: actorName ?? '', id: actorId });
     },
     field: (field) => {
-      const key = `columns.${field}`;
-      // Only keys the catalogue holds reach t(): exists() checked it.
-      return i18n.exists(key) ? t(key as TranslationKey) : field;
+      // The trail's own name of a stored column (password_hash: 'Lozinka'), else the lists' name.
+      const key = [`audit.fields.${field}`, `columns.${field}`].find((candidate) => i18n.exists(candidate));
+      // Only keys the catalogue holds reach t(): exists() checked them.
+      return key === undefined ? field : t(key as TranslationKey);
     },
     value: (value) => formatAuditValue(value, words),
   };

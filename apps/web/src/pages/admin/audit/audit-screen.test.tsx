@@ -28,7 +28,7 @@ const PASSWORD_CHANGE = entry(502, {
   record_type: 'users',
   record_id: 57,
   changes: {
-    password: { before: null, after: 'changed' },
+    password_hash: { before: null, after: 'changed' },
     phone: { before: '+38267000111', after: '+38267111222' },
   },
 });
@@ -114,8 +114,8 @@ describe('the audit trail screen', () => {
     // Three fields at first, the long description cut.
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent(/^Opis: Košenje → Košenje trave i uređenje dvorišta svake…$/);
-    expect(items[1]).toHaveTextContent('price_from: 20 → 25');
-    expect(items[2]).toHaveTextContent('is_offer: Ne → Da');
+    expect(items[1]).toHaveTextContent('Cijena od: 20 → 25');
+    expect(items[2]).toHaveTextContent('Ponuda: Ne → Da');
     const more = within(row).getByRole('button', { name: 'Prikaži sve izmjene unosa 503' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
     more.focus();
