@@ -146,6 +146,11 @@ describe('ad revisions and the re-review diff', () => {
     expect((await approve(posted.body.id)).status).toBe(200);
     expect((await diffOf(posted.body.id)).body).toEqual(EMPTY);
     expect((await revisionsOf(posted.body.id)).map((r) => r.approvedAt !== null)).toEqual([true, true]);
+    // The removed photo's file, kept for that diff only, is gone with the new approval.
+    const goneFile = await fetch(`${api.base}${oldPhoto}`, { headers: { cookie: cookieOf(moderator) } });
+    expect(goneFile.status).toBe(404);
+    const keptFile = await fetch(`${api.base}${newPhoto}`, { headers: { cookie: cookieOf(moderator) } });
+    expect(keptFile.status).toBe(200);
   });
 
   it('reads prices, currency, places and days as before → after lines', async () => {

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { adRevisions, ads } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { notFound } from '../../http/errors.ts';
+import { type FileStorage, storedFileOf } from '../../uploads/file-storage.ts';
 
 /** An ad's status and content, read before a write changes it (beforeWrite → afterWrite). */
 export type AdContentState = { statusId: number; content: AdRevisionContent; text: string };
@@ -107,16 +108,20 @@ export async function keepAdRevision(
 /**
  * On approval, in the decision's transaction: the ad's latest revision is the approved content
  * (made first when the ad has none: one from before revisions were kept, or a seeded one).
+ * Answers the URLs of photo files nothing needs any more, for the caller to remove after commit.
  */
-export async function approveLatestRevision(tx: Database, adId: number, actorId: number): Promise<void> {
+export async function approveLatestRevision(tx: Database, adId: number, actorId: number): Promise<string[]> {
+  const previous = (await lastApprovedPhotos(tx, adId)) ?? [];
   const latest = await latestRevision(tx, adId);
   const now = await readAdContent(tx, adId);
   if (latest && latest.content === now.text) {
     await tx.update(adRevisions).set({ approved_at: sql`now()` }).where(eq(adRevisions.id, latest.id));
-    return;
+  } else {
+    // No revision, or content written past the revisions (directly in the database): kept as it is.
+    await insertRevision(tx, adId, now.text, actorId, true);
   }
-  // No revision, or content written past the revisions (directly in the database): kept as it is.
-  await insertRevision(tx, adId, now.text, actorId, true);
+  // Files kept for the last diff only (photos removed since the previous approval): no longer needed.
+  return previous.filter((url) => !now.content.photos.includes(url));
 }
 
 /**
@@ -143,22 +148,37 @@ export async function readRevisionDiff(db: Database, adId: number): Promise<AdRe
   return diffAdRevisions(approved.content as AdRevisionContent, latest.content as AdRevisionContent);
 }
 
-/**
- * Of the photo files an edit drops, those no longer needed: a photo the ad's last approved
- * revision shows stays, as the moderator's diff shows it as removed.
- */
-export async function unneededPhotoFiles(
-  tx: Database,
-  adId: number,
-  urls: readonly string[],
-): Promise<string[]> {
-  if (urls.length === 0) return [];
+/** The photos of the ad's last approved revision; null when it was never approved. */
+async function lastApprovedPhotos(tx: Database, adId: number): Promise<string[] | null> {
   const [approved] = await tx
     .select({ content: adRevisions.content })
     .from(adRevisions)
     .where(and(eq(adRevisions.ad_id, adId), isNotNull(adRevisions.approved_at)))
     .orderBy(desc(adRevisions.id))
     .limit(1);
-  const shown = (approved?.content as AdRevisionContent | undefined)?.photos ?? [];
+  return approved ? (approved.content as AdRevisionContent).photos : null;
+}
+
+/**
+ * Of the photo files an edit drops, those no longer needed: a photo the ad's last approved
+ * revision shows (or, for an ad from before revisions were kept, its approved content before the
+ * edit) stays, as the moderator's diff shows it as removed; the next approval lets it go.
+ */
+export async function unneededPhotoFiles(
+  tx: Database,
+  adId: number,
+  urls: readonly string[],
+  before?: AdContentState,
+): Promise<string[]> {
+  if (urls.length === 0) return [];
+  const shown =
+    (await lastApprovedPhotos(tx, adId)) ??
+    (before?.statusId === AD_STATUS.approved ? before.content.photos : []);
   return urls.filter((url) => !shown.includes(url));
+}
+
+/** Removes photo files nothing needs any more (after the decision that let them go has committed). */
+export async function removePhotoFiles(storage: FileStorage, urls: readonly string[]): Promise<void> {
+  const files = urls.flatMap((url) => storedFileOf(url) ?? []);
+  await Promise.all(files.map((file) => storage.remove(file.folder, file.name)));
 }
