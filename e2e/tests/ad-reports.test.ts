@@ -1,0 +1,176 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+
+/** A suffix that keeps this run's rows apart from the seeded ones and other runs'. */
+const RUN = Date.now().toString(36).slice(-5);
+const PASSWORD = 'lozinka-123';
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, violations.join('\n')).toEqual([]);
+}
+
+async function firstIds(page: Page, path: string, count: number): Promise<number[]> {
+  const answer = await page.request.post(path, { data: {} });
+  const { result } = (await answer.json()) as { result: { id: number }[] };
+  return result.slice(0, count).map((row) => row.id);
+}
+
+const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+
+/**
+ * An approved ad of a member's of its own, reported through the API as the apps do: by another
+ * member (bearer token, 'spam') and by staff (the session, 'other' with a text). Answers its title.
+ */
+async function reportedAd(page: Page, suffix: string): Promise<string> {
+  const member = async (role: string) => {
+    const username = `prijava-${role}-${suffix}`;
+    const created = await page.request.post('/api/users/store', {
+      multipart: {
+        name: 'Prijava',
+        last_name: `${role} ${suffix}`,
+        email: `${username}@primjer.me`,
+        username,
+        phone: '+38267000002',
+        user_type_id: '2',
+        roles: '[2]',
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { id: number }).id;
+  };
+  const posterId = await member('oglasivac');
+  await member('clan');
+  const [service] = await firstIds(page, '/api/service_choices/index_active', 1);
+  const [currency] = await firstIds(page, '/api/currencies/index_active', 1);
+  const title = `Sumnjivo jeftino košenje ${suffix}`;
+  const stored = await page.request.post('/api/jobs/store', {
+    data: {
+      title,
+      is_offer: true,
+      services: [service],
+      posted_by_user_id: posterId,
+      currency_id: currency,
+      price_from: 5,
+      allCountries: true,
+      allWorkingDays: true,
+    },
+    headers: key(),
+  });
+  expect(stored.status(), await stored.text()).toBe(201);
+  const id = ((await stored.json()) as { id: number }).id;
+  const approved = await page.request.put(`/api/jobs/changeStatus/${id}`, {
+    data: { ad_status_id: 2, status_comment: null },
+    headers: key(),
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  const login = await page.request.post('/api/login', {
+    data: { username: `prijava-clan-${suffix}`, password: PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const byMember = await page.request.post('/api/ad_reports/store', {
+    data: { ad_id: id, reason: 'spam', text: null },
+    headers: { ...key(), Authorization: `Bearer ${token}` },
+  });
+  expect(byMember.status(), await byMember.text()).toBe(201);
+  const byStaff = await page.request.post('/api/ad_reports/store', {
+    data: { ad_id: id, reason: 'other', text: 'Cijena nije stvarna.' },
+    headers: key(),
+  });
+  expect(byStaff.status(), await byStaff.text()).toBe(201);
+  return title;
+}
+
+/** Tab until the focus is on a button with this name. */
+async function tabTo(page: Page, name: string): Promise<void> {
+  for (let step = 0; step < 120; step++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
+    });
+    if (focused === name) return;
+  }
+  throw new Error(`the focus never reached ${name}`);
+}
+
+async function openQueueRow(page: Page, title: string) {
+  await page.goto(`/ad-reports?f.title=${encodeURIComponent(title)}`);
+  await page.getByRole('heading', { level: 1, name: 'Prijave' }).waitFor();
+  await page.getByText(title, { exact: true }).first().waitFor();
+}
+
+describe.each(LOOKS)('the reports queue, $theme theme, $size', ({ theme, viewport, size }) => {
+  it('shows a reported ad with its count and reasons; resolved by keyboard with dismiss', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
+    await signIn(page);
+    const title = await reportedAd(page, `${theme}-${size}-${RUN}`);
+    await openQueueRow(page, title);
+    await page.getByText('Drugo (1), Spam (1)').first().waitFor();
+    await screenshot(page, `ad-reports-queue-${theme}-${size}`);
+    await expectNoSeriousAxeViolations(page);
+
+    await tabTo(page, 'Riješi');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Rješavanje prijava' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('radio', { name: /Odbaci prijave/ }).isChecked()).toBe(true);
+    await screenshot(page, `ad-reports-resolve-${theme}-${size}`);
+    await expectNoSeriousAxeViolations(page);
+    await tabTo(page, 'Riješi prijave');
+    const resolved = page.waitForResponse((answer) => answer.url().includes('/api/ad_reports/resolve/'));
+    await page.keyboard.press('Enter');
+    expect((await resolved).status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(title, { exact: true }).first().waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('resolving reports with a status change', () => {
+  it("rejects the reported ad by keyboard: the status order's choice, a reason, the queue emptied", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await signIn(page);
+    const title = await reportedAd(page, `status-${RUN}`);
+    await openQueueRow(page, title);
+    await tabTo(page, 'Riješi');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Rješavanje prijava' });
+    await dialog.waitFor();
+    // The decision's radios: the arrow moves to "change the status".
+    await page.keyboard.press('ArrowDown');
+    const statuses = dialog.getByRole('radiogroup', { name: 'Novi status' });
+    await statuses.waitFor();
+    // Into the statuses (an approved ad's order: Odbijen first) and pick the first.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await dialog.getByRole('radio', { name: 'Odbijen' }).isChecked()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Obrazloženje' }).fill('Cijena je lažna, oglas je spam.');
+    await screenshot(page, 'ad-reports-resolve-status-light-desktop');
+    await expectNoSeriousAxeViolations(page);
+    await tabTo(page, 'Riješi prijave');
+    const resolved = page.waitForResponse((answer) => answer.url().includes('/api/ad_reports/resolve/'));
+    await page.keyboard.press('Enter');
+    const answer = await resolved;
+    expect(answer.status(), await answer.text()).toBe(200);
+    expect(await answer.json()).toMatchObject({ decision: 'status', resolved_reports: 2 });
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(title, { exact: true }).first().waitFor({ state: 'detached' });
+
+    const ads = await page.request.post('/api/jobs/index', {
+      data: { filters: { title: { operator: 'equals', value: title } } },
+    });
+    const { result } = (await ads.json()) as { result: { status: { id: number } }[] };
+    expect(result.map((row) => row.status.id)).toEqual([3]);
+    await context.close();
+  });
+});
