@@ -1,8 +1,18 @@
-import type { AuditRow, AuditTimeline } from '@usluge/contract';
+import { AD_STATUS, type AuditRow, type AuditTimeline, USER_TYPE } from '@usluge/contract';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema/index.ts';
-import { createDemoTestApp, createUser, ROLE, type TestApp, type TestUser } from './helpers/test-app.ts';
+import { ads, auditLog, creditPrices, users } from '../src/db/schema/index.ts';
+import { seed } from '../src/db/seed/seed.ts';
+import {
+  createTestApp,
+  createUser,
+  DEMO_ADMIN_PASSWORD,
+  ROLE,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from './helpers/test-app.ts';
 
 /**
  * The audit trail (issue 19 item 1): every kind of write appends an entry with its before/after in
@@ -13,6 +23,8 @@ let t: TestApp;
 let admin = '';
 let moderator = '';
 let moderatorUser: TestUser;
+let member: TestUser;
+let adminId = 0;
 let keyCount = 0;
 
 type Json = Record<string, unknown> & { message?: string; errors?: Record<string, string[]> };
@@ -26,13 +38,41 @@ const timeline = (cookie: string, type: string, id: number, beforeId?: number) =
     url: `/api/audit/timeline/${type}/${id}${beforeId === undefined ? '' : `?before_id=${beforeId}`}`,
     cookie,
   });
-export const nextKey = () => `audit-${++keyCount}`;
+const nextKey = () => `audit-${++keyCount}`;
+const write = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object, cookie = admin) =>
+  t.request({
+    method,
+    url,
+    cookie,
+    headers: { 'idempotency-key': nextKey() },
+    ...(payload ? { payload } : {}),
+  });
+
+/** The entries of a record, newest first. */
+const entriesOf = (recordType: string, recordId: number | null) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.record_type, recordType),
+        recordId === null ? sql`${auditLog.record_id} is null` : eq(auditLog.record_id, recordId),
+      ),
+    )
+    .orderBy(desc(auditLog.id));
+const latestOf = async (recordType: string, recordId: number | null) =>
+  (await entriesOf(recordType, recordId))[0];
+const entryCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
 
 beforeAll(async () => {
-  ({ t, adminCookie: admin } = await createDemoTestApp());
+  t = await createTestApp({ env: { SEEDERS_ENABLED: 'true' } });
+  await seed(t.db, { isDemoSeeded: true, adminPassword: DEMO_ADMIN_PASSWORD });
+  admin = await t.signIn('admin', DEMO_ADMIN_PASSWORD);
+  adminId = (await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')))[0]?.id ?? 0;
   // Ids apart from the roles' (1, 2, 3).
   await createUser(t.db, { username: 'audit-filler-1', roleIds: [] });
   moderatorUser = await createUser(t.db, { username: 'audit-moderator', roleIds: [ROLE.moderator] });
+  member = await createUser(t.db, { username: 'audit-member', roleIds: [ROLE.member] });
   moderator = await t.signIn('audit-moderator');
 });
 afterAll(() => t.close());
@@ -141,5 +181,260 @@ describe('reading the trail', () => {
     expect(unknown.statusCode).toBe(422);
     expect(json(unknown).errors?.record_type).toBeDefined();
     expect((await t.request({ method: 'GET', url: '/api/audit/timeline/jobs/1' })).statusCode).toBe(401);
+  });
+});
+
+describe('writing the trail', () => {
+  let countryId = 0;
+
+  it('records a create with its fields, who made it and from where', async () => {
+    const answer = await write('POST', '/api/os_countries/store', { name: 'Auditlandija', code: 'AUD' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    countryId = json<{ id: number }>(answer).id;
+    const entry = await latestOf('os_countries', countryId);
+    expect(entry).toMatchObject({
+      action: 'create',
+      actor_id: adminId,
+      ip: '127.0.0.1',
+      changes: { name: { before: null, after: 'Auditlandija' }, code: { before: null, after: 'AUD' } },
+    });
+    expect(entry?.actor_name).toBeTruthy();
+  });
+
+  it('records an update of two fields as exactly those two, before and after', async () => {
+    const answer = await write('PUT', `/api/os_countries/update/${countryId}`, {
+      name: 'Auditlandija Nova',
+      code: 'AUN',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await latestOf('os_countries', countryId))?.changes).toEqual({
+      name: { before: 'Auditlandija', after: 'Auditlandija Nova' },
+      code: { before: 'AUD', after: 'AUN' },
+    });
+  });
+
+  it('records a toggle as is_active before and after', async () => {
+    const answer = await write('DELETE', `/api/os_countries/destroy/${countryId}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await latestOf('os_countries', countryId)).toMatchObject({
+      action: 'toggle',
+      changes: { is_active: { before: true, after: false } },
+    });
+  });
+
+  it('leaves no entry for a write that fails and rolls back', async () => {
+    const before = await entryCount();
+    const answer = await write('POST', '/api/os_countries/store', { name: 'Druga zemlja', code: 'AUN' });
+    expect(answer.statusCode).toBe(409);
+    expect(await entryCount()).toBe(before);
+  });
+
+  it("records a password change only as changed, and a user's roles before and after", async () => {
+    const form = {
+      name: 'Revizija',
+      last_name: 'Korisnik',
+      email: 'revizija@firma.me',
+      username: 'revizija.korisnik',
+      phone: '+382 67 111 222',
+      details: '',
+      address: 'Njegoševa 12, Podgorica',
+      pib: '',
+      user_type_id: USER_TYPE.individual,
+      roles: [ROLE.member],
+      password: 'Lozinka-123',
+      confirm_password: 'Lozinka-123',
+    };
+    const created = await write('POST', '/api/users/store', form);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, updated_at } = json<{ id: number; updated_at: string }>(created);
+    const stored = await entriesOf('users', id);
+    expect(stored.map((entry) => entry.action).sort()).toEqual(['create', 'roles']);
+    expect(stored.find((entry) => entry.action === 'create')?.changes.password_hash).toEqual({
+      before: null,
+      after: 'changed',
+    });
+    const updated = await write('POST', `/api/users/update/${id}`, {
+      ...form,
+      roles: [ROLE.member, ROLE.moderator],
+      password: 'Nova-Lozinka-9',
+      confirm_password: 'Nova-Lozinka-9',
+      updated_at,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const [roles, update] = await entriesOf('users', id);
+    expect(update).toMatchObject({
+      action: 'update',
+      changes: { password_hash: { before: null, after: 'changed' } },
+    });
+    expect(Object.keys(update?.changes ?? {})).toEqual(['password_hash']);
+    expect(roles).toMatchObject({
+      action: 'roles',
+      changes: {
+        roles: { before: [ROLE.member], after: [ROLE.moderator, ROLE.member].sort((a, b) => a - b) },
+      },
+    });
+    // No hash, no password, anywhere in the trail.
+    const all = JSON.stringify(await entriesOf('users', id));
+    expect(all).not.toContain('argon2');
+    expect(all).not.toContain('Nova-Lozinka-9');
+  });
+
+  it("records an ad's status change with the status before and after", async () => {
+    const [ad] = await t.db
+      .select({ id: ads.id })
+      .from(ads)
+      .where(and(eq(ads.ad_status_id, AD_STATUS.awaitingApproval), eq(ads.is_active, true)))
+      .limit(1);
+    if (!ad) throw new Error('no demo ad awaiting approval');
+    const answer = await write(
+      'PUT',
+      `/api/jobs/changeStatus/${ad.id}`,
+      { ad_status_id: AD_STATUS.approved },
+      moderator,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await latestOf('jobs', ad.id)).toMatchObject({
+      action: 'status',
+      actor_id: moderatorUser.id,
+      changes: { ad_status_id: { before: AD_STATUS.awaitingApproval, after: AD_STATUS.approved } },
+    });
+  });
+
+  it('records a credit movement with the balance before and after', async () => {
+    const [price] = await t.db
+      .select({ id: creditPrices.id })
+      .from(creditPrices)
+      .where(eq(creditPrices.is_active, true))
+      .limit(1);
+    const answer = await write('POST', '/api/lead_transactions/store', {
+      credit_amount: '+40',
+      credit_price_id: price?.id,
+      credit_for_user_id: member.id,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(await latestOf('users', member.id)).toMatchObject({
+      action: 'credits',
+      actor_id: adminId,
+      changes: { credit: { before: 0, after: 40 } },
+    });
+  });
+
+  it('records a sign-in, and a failed one of an unknown name with the name typed and no actor', async () => {
+    expect((await entriesOf('users', moderatorUser.id)).some((entry) => entry.action === 'sign_in')).toBe(
+      true,
+    );
+    const failed = await t.request({
+      method: 'POST',
+      url: '/api/loginWeb',
+      payload: { username: 'niko-nepoznat', password: 'pogresna' },
+    });
+    expect(failed.statusCode).toBe(401);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'sign_in_failed'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      actor_id: null,
+      record_id: null,
+      ip: '127.0.0.1',
+      changes: { username: { before: null, after: 'niko-nepoznat' } },
+    });
+  });
+
+  it('records a lifted sign-in lock', async () => {
+    const answer = await write('POST', `/api/users/unlock/${moderatorUser.id}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await latestOf('users', moderatorUser.id)).toMatchObject({ action: 'unlock', actor_id: adminId });
+  });
+
+  it('records an export with the list, its filters, sort, columns and format', async () => {
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/os_countries/index',
+      cookie: admin,
+      payload: {
+        filters: { name: 'Audit' },
+        options: { page: 1, itemsPerPage: 10, sortBy: ['name'], sortDesc: [false] },
+        is_report: true,
+        report_type: 'xlsx',
+        show_columns: ['name', 'code'],
+      },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const entry = await latestOf('os_countries', null);
+    expect(entry).toMatchObject({ action: 'export', actor_id: adminId });
+    expect(entry?.changes.filters?.after).toMatchObject({
+      filters: { name: 'Audit' },
+      sort: { sortBy: ['name'], sortDesc: [false] },
+      columns: ['name', 'code'],
+      format: 'xlsx',
+    });
+  });
+
+  it('records a seed file downloaded', async () => {
+    const answer = await t.request({
+      method: 'GET',
+      url: '/api/seeder_generator/os_countries',
+      cookie: admin,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(await latestOf('seeders', null)).toMatchObject({
+      action: 'seed_download',
+      actor_id: adminId,
+      changes: { table: { before: null, after: 'os_countries' } },
+    });
+  });
+
+  it("records a member's write beside the generic one (an ad reported from the app)", async () => {
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'audit-member', password: TEST_PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const token = json<{ access_token: string }>(signedIn).access_token;
+    const [ad] = await t.db
+      .select({ id: ads.id })
+      .from(ads)
+      .where(
+        and(
+          eq(ads.ad_status_id, AD_STATUS.approved),
+          eq(ads.is_active, true),
+          ne(ads.posted_by_user_id, member.id),
+        ),
+      )
+      .limit(1);
+    if (!ad) throw new Error('no approved demo ad');
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/ad_reports/store',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': nextKey() },
+      payload: { ad_id: ad.id, reason: 'spam', text: null },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(await latestOf('ad_reports', ad.id)).toMatchObject({
+      action: 'create',
+      actor_id: member.id,
+      changes: { reason: { before: null, after: 'spam' } },
+    });
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE of the trail in the database itself', async () => {
+    await expect(t.db.execute(sql`update audit_log set action = 'update'`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    expect(await entryCount()).toBeGreaterThan(0);
+  });
+
+  it('exports the trail itself as a report', async () => {
+    const answer = await auditIndex(admin, {
+      filters: { action: 'export' },
+      is_report: true,
+      report_type: 'pdf',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('pdf');
   });
 });

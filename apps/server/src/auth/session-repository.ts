@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { appendAudit } from '../audit/append-audit.ts';
 import type { Database } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
 import { refreshTokens, sessions, users } from '../db/schema/index.ts';
@@ -11,7 +12,7 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type IssuedTokens = { accessToken: string; refreshToken: string };
 
-type SessionMeta = { ip?: string; userAgent?: string };
+type SessionMeta = { ip?: string; userAgent?: string; audience?: string };
 
 export async function createSession(db: Database, userId: number, meta: SessionMeta): Promise<IssuedTokens> {
   const accessToken = newToken();
@@ -32,6 +33,14 @@ export async function createSession(db: Database, userId: number, meta: SessionM
       session_id: session.id,
       token_hash: hashToken(refreshToken),
       expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    });
+    // A session opens only by signing in: the entry is written with it.
+    await appendAudit(tx as unknown as Database, {
+      action: 'sign_in',
+      recordType: 'users',
+      recordId: userId,
+      changes: meta.audience ? { audience: { before: null, after: meta.audience } } : {},
+      actor: { id: userId, ip: meta.ip ?? null },
     });
   });
   return { accessToken, refreshToken };

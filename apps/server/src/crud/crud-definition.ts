@@ -81,6 +81,13 @@ export type CrudDefinition<Row extends { id: number }, Form extends Record<strin
   uploads?: readonly UploadField[];
   /** Unique and foreign-key constraints by name. */
   constraints: Record<string, ConstraintMeaning>;
+  /**
+   * Columns whose values the audit trail never records (a password's hash, a token): a change of
+   * one reads `{before: null, after: 'changed'}`.
+   */
+  secretFields?: readonly string[];
+  /** The record type of this resource's audit entries when it is not the list's (a member's ads are `jobs`). */
+  auditRecordType?: string;
   access: Access;
   /**
    * Whether the acting user may write this row (a member only their own): runs first, before the

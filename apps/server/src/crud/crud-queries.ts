@@ -1,4 +1,5 @@
-import { eq, not } from 'drizzle-orm';
+import { eq, getTableColumns, not } from 'drizzle-orm';
+import { appendAudit, changedFields } from '../audit/append-audit.ts';
 import type { Database } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pgErrorOf } from '../http/pg-error.ts';
@@ -18,6 +19,14 @@ async function withConstraintMessages<T>(definition: GenericCrud, action: () => 
     if (meaning) throw new AppError(meaning.status, meaning.message, {}, meaning.field);
     throw error;
   }
+}
+
+const AUDIT_ACTION_OF = { store: 'create', update: 'update', destroy: 'toggle' } as const;
+
+/** Of the given keys, the table's columns (a form may carry fields its afterWrite keeps elsewhere). */
+function auditedColumns(definition: GenericCrud, keys: readonly string[]): string[] {
+  const columns = getTableColumns(definition.table);
+  return keys.filter((key) => Object.hasOwn(columns, key) && key !== 'updated_at');
 }
 
 /**
@@ -45,6 +54,14 @@ export async function writeRow(
   }
   const before = await definition.beforeWrite?.(tx, write);
   let id = write.id;
+  const form = write.form ?? {};
+  const values =
+    write.kind === 'destroy'
+      ? {}
+      : { ...(definition.toValues ? await definition.toValues(form, write) : form), ...extraValues };
+  // What the audit entry compares: the written columns (is_active for a toggle), as they were.
+  const audited = auditedColumns(definition, write.kind === 'destroy' ? ['is_active'] : Object.keys(values));
+  const old = write.id === undefined ? null : await lockRowColumns(tx, definition, write.id, audited);
   if (write.kind === 'destroy') {
     if (id === undefined) throw notFound();
     const rows = (await tx
@@ -54,11 +71,6 @@ export async function writeRow(
       .returning({ id: table.id })) as Returned;
     if (rows.length === 0) throw notFound();
   } else {
-    const form = write.form ?? {};
-    const values = {
-      ...(definition.toValues ? await definition.toValues(form, write) : form),
-      ...extraValues,
-    };
     // Generic over the resource's table: the values come from the resource's own form schema.
     const rows = (await withConstraintMessages(definition, () =>
       write.kind === 'store'
@@ -76,6 +88,13 @@ export async function writeRow(
     if (id === undefined) throw notFound();
   }
   const rowId = id;
+  const now = (await lockRowColumns(tx, definition, rowId, audited)) ?? {};
+  await appendAudit(tx, {
+    action: AUDIT_ACTION_OF[write.kind],
+    recordType: definition.auditRecordType ?? definition.list.resource,
+    recordId: rowId,
+    changes: changedFields(write.kind === 'store' ? null : old, now, definition.secretFields),
+  });
   const extras = await withConstraintMessages(definition, async () =>
     definition.afterWrite?.(tx, {
       id: rowId,

@@ -3,6 +3,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '@usluge/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { actorOfRequest, withAuditActor } from '../audit/audit-actor.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
@@ -41,6 +42,19 @@ export async function runIdempotent<T>(
   answerSchema: z.ZodType<T>,
   change: (tx: Database) => Promise<Answer<T>>,
   fingerprint: { body?: unknown } = {},
+): Promise<Answer<T>> {
+  // The audit entries the change writes name the request's user and address.
+  return withAuditActor(actorOfRequest(request), () =>
+    runOnce(db, request, answerSchema, change, fingerprint),
+  );
+}
+
+async function runOnce<T>(
+  db: Database,
+  request: FastifyRequest,
+  answerSchema: z.ZodType<T>,
+  change: (tx: Database) => Promise<Answer<T>>,
+  fingerprint: { body?: unknown },
 ): Promise<Answer<T>> {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return db.transaction((tx) => change(tx as unknown as Database));

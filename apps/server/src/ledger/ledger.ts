@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { appendAudit } from '../audit/append-audit.ts';
+import { currentAuditActor } from '../audit/audit-actor.ts';
 import { nextVersion } from '../crud/row-version.ts';
 import type { Database } from '../db/client.ts';
 import { transactions, users } from '../db/schema/index.ts';
@@ -68,5 +70,16 @@ export async function changeBalance(tx: Database, change: BalanceChange): Promis
     })
     .returning({ id: transactions.id });
   if (!entry) throw new Error('ledger insert returned nothing');
+  await appendAudit(tx, {
+    action: 'credits',
+    recordType: 'users',
+    recordId: change.userId,
+    changes: {
+      credit: { before, after },
+      description: { before: null, after: change.description },
+      transaction_id: { before: null, after: entry.id },
+    },
+    actor: { id: change.actorId, ip: currentAuditActor().ip },
+  });
   return { before, after, transactionId: entry.id, ...cause };
 }

@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { appendAudit } from '../audit/append-audit.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { reportContentType } from '../reports/report-content-type.ts';
@@ -229,6 +230,25 @@ export async function sendListReport<Row extends { id: number }>(
     rows: rowsOfIds(db, definition, ids, columns, lang, viewer),
     lang,
     generatedAt: new Date(),
+  });
+  // Who exported which list with which filters: written once the file is under way (not for a 429).
+  await appendAudit(db, {
+    action: 'export',
+    recordType: definition.resource,
+    recordId: null,
+    changes: {
+      filters: {
+        before: null,
+        after: {
+          filters: request.filters,
+          sort: { sortBy: request.options.sortBy, sortDesc: request.options.sortDesc },
+          columns: columns.map((column) => column.key),
+          format: type,
+          all_pages: request.report_ignore_pagination === true,
+          rows: ids.length,
+        },
+      },
+    },
   });
   return reply
     .header('Content-Type', reportContentType(type))

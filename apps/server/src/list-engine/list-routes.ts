@@ -1,6 +1,7 @@
 import { listRequestSchema, listResponseSchema } from '@usluge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOfRequest, withAuditActor } from '../audit/audit-actor.ts';
 import type { Database } from '../db/client.ts';
 import { memberDocs } from '../http/member-docs.ts';
 import type { ListDefinition } from './list-definition.ts';
@@ -48,7 +49,10 @@ export function registerListRoutes<Row extends { id: number }>(
       async (request, reply) => {
         const viewer = request.user ? { userId: request.user.id } : undefined;
         if (request.body.is_report) {
-          return sendListReport(db, definition, request.body, mode, request.lang, reply, app.reports, viewer);
+          // The export's audit entry names the caller and their address.
+          return withAuditActor(actorOfRequest(request), () =>
+            sendListReport(db, definition, request.body, mode, request.lang, reply, app.reports, viewer),
+          );
         }
         const [page, figures] = await Promise.all([
           readList(db, definition, request.body, mode, viewer),

@@ -7,6 +7,7 @@ import {
 } from '@usluge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appendAudit } from '../../audit/append-audit.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -47,6 +48,12 @@ export function memberLeadRoutes(
       const { ad_id: adId, service_id: serviceId } = request.body;
       const answer = await runIdempotent(db, request, leadContactAnswerSchema, async (tx) => {
         const { leadId, balance } = await contactAd(tx, { memberId, adId, serviceId, answerMs });
+        await appendAudit(tx, {
+          action: 'create',
+          recordType: 'leads',
+          recordId: leadId,
+          changes: { ad_id: { before: null, after: adId }, service_id: { before: null, after: serviceId } },
+        });
         const lead = await readMemberLead(tx, leadId, memberId);
         if (!lead) throw notFound();
         return { status: 201, body: { lead, balance } };
@@ -78,6 +85,12 @@ export function memberLeadRoutes(
           posterId,
           isAccepted: request.body.is_accepted,
           answerHours,
+        });
+        await appendAudit(tx, {
+          action: 'update',
+          recordType: 'leads',
+          recordId: request.params.id,
+          changes: { is_accepted: { before: null, after: request.body.is_accepted } },
         });
         const lead = await readMemberLead(tx, request.params.id, posterId);
         if (!lead) throw notFound();

@@ -2,6 +2,7 @@ import { markInboxReadAnswerSchema, markInboxReadSchema } from '@usluge/contract
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appendAudit } from '../../audit/append-audit.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { Database } from '../../db/client.ts';
 import { notificationRecipients } from '../../db/schema/index.ts';
@@ -45,6 +46,14 @@ export function memberInboxRoutes(app: FastifyInstance, db: Database): void {
             ),
           )
           .returning({ id: notificationRecipients.id });
+        if (marked.length > 0) {
+          await appendAudit(tx, {
+            action: 'update',
+            recordType: 'notifications',
+            recordId: null,
+            changes: { read: { before: null, after: marked.map((item) => item.id) } },
+          });
+        }
         return { status: 200, body: { marked: marked.length, unread_count: await unreadCount(tx, viewer) } };
       });
       return answer.body;

@@ -68,6 +68,7 @@ export const memberProfileCrud = defineCrud({
     users_user_type_id_user_types_id_fk: { status: 422, field: 'user_type_id', message: 'invalid_reference' },
   },
   access: 'member',
+  auditRecordType: 'users',
   async authorize(_tx, { actorId, id }) {
     authorizeProfile(actorId, id);
   },

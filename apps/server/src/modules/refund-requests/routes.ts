@@ -8,6 +8,7 @@ import {
 } from '@usluge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appendAudit } from '../../audit/append-audit.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -44,6 +45,12 @@ export function refundRequestRoutes(
       const { lead_id, reason, text } = request.body;
       const answer = await runIdempotent(db, request, memberRefundRequestSchema, async (tx) => {
         const id = await createRefundRequest(tx, { memberId, leadId: lead_id, reason, text, windowMs });
+        await appendAudit(tx, {
+          action: 'create',
+          recordType: 'refund_requests',
+          recordId: id,
+          changes: { lead_id: { before: null, after: lead_id }, reason: { before: null, after: reason } },
+        });
         const [row] = await loadInOrder(tx, memberRefundRequestList, [id], { userId: memberId });
         if (!row) throw notFound();
         return { status: 201, body: row };
@@ -79,6 +86,15 @@ export function refundRequestRoutes(
         });
         const [row] = await loadInOrder(tx, refundRequestList, [request.params.id]);
         if (!row) throw notFound();
+        await appendAudit(tx, {
+          action: 'status',
+          recordType: 'refund_requests',
+          recordId: request.params.id,
+          changes: {
+            status: { before: 'waiting', after: row.status },
+            decision_reason: { before: null, after: reason ?? null },
+          },
+        });
         return { status: 200, body: row };
       });
       return answer.body;

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appendAudit } from '../../audit/append-audit.ts';
+import { actorOfRequest } from '../../audit/audit-actor.ts';
 import type { Database } from '../../db/client.ts';
 import { SEED_FILE_FORMAT, SEED_TABLES, seedTableNamed } from '../../db/seed/seed-tables.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -54,6 +56,13 @@ export function seederRoutes(app: FastifyInstance, db: Database): void {
     async (request, reply) => {
       const entry = seedTableNamed(request.params.table);
       if (!entry) throw notFound();
+      await appendAudit(db, {
+        action: 'seed_download',
+        recordType: 'seeders',
+        recordId: null,
+        changes: { table: { before: null, after: entry.name } },
+        actor: actorOfRequest(request),
+      });
       const columns = sql.join(
         entry.columns.map((column) => sql.identifier(column)),
         sql`, `,

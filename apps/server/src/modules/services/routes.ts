@@ -9,6 +9,7 @@ import {
 import { eq, not } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appendAudit } from '../../audit/append-audit.ts';
 import { lockVersion, nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
 import { services } from '../../db/schema/index.ts';
@@ -68,10 +69,19 @@ export function serviceRoutes(app: FastifyInstance, db: Database): void {
       const { id } = request.params;
       const answer = await runIdempotent(db, request, serviceNodeSchema, async (tx) => {
         await lockVersion(tx, services, serviceList, id, request.query.updated_at);
-        await tx
+        const [flag] = await tx
           .update(services)
           .set({ is_favorite: not(services.is_favorite), updated_at: nextVersion(services.updated_at) })
-          .where(eq(services.id, id));
+          .where(eq(services.id, id))
+          .returning({ isFavorite: services.is_favorite });
+        if (flag) {
+          await appendAudit(tx, {
+            action: 'update',
+            recordType: 'services',
+            recordId: id,
+            changes: { is_favorite: { before: !flag.isFavorite, after: flag.isFavorite } },
+          });
+        }
         const [node] = await loadInOrder(tx, serviceList, [id]);
         if (!node) throw notFound();
         return { status: 200, body: node };

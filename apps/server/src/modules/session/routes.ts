@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appendAudit } from '../../audit/append-audit.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../../auth/cookies.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
@@ -90,6 +91,17 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
                 ? [403, 'verify_email_first']
                 : null;
     if (refusal || !candidate) {
+      // Nothing else is written with a refusal: the entry is a write of its own.
+      await appendAudit(db, {
+        action: 'sign_in_failed',
+        recordType: 'users',
+        recordId: candidate?.id ?? null,
+        changes: {
+          username: { before: null, after: login.slice(0, 100) },
+          reason: { before: null, after: refusal?.[1] ?? 'invalid_credentials' },
+        },
+        actor: { id: null, ip: request.ip || null },
+      });
       loginFailure(reply, ...(refusal ?? [401, 'invalid_credentials']), request.lang);
       return null;
     }
@@ -97,6 +109,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     const tokens = await createSession(db, candidate.id, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
+      audience,
     });
     const user = await findCurrentUser(db, candidate.id);
     if (!user) throw notFound();

@@ -2,6 +2,7 @@ import { idParamsSchema, userUnlockAnswerSchema } from '@usluge/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appendAudit } from '../../audit/append-audit.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -33,6 +34,12 @@ export function userRoutes(app: FastifyInstance, db: Database, limiter: LoginLim
           .where(eq(users.id, request.params.id));
         if (!user) throw notFound();
         const wasLocked = await limiter.unlock(user.username);
+        await appendAudit(tx, {
+          action: 'unlock',
+          recordType: 'users',
+          recordId: request.params.id,
+          changes: { is_locked: { before: wasLocked, after: false } },
+        });
         const key = wasLocked ? 'user_unlocked' : 'user_not_locked';
         return {
           status: 200,

@@ -1,5 +1,6 @@
 import { ROLE, type UserStoreForm, userStoreSchema, userUpdateSchema } from '@usluge/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { appendRoleChange } from '../../audit/append-audit.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { forgetUserSessions } from '../../auth/session-cache.ts';
 import { revokeUserSessions } from '../../auth/session-repository.ts';
@@ -43,6 +44,7 @@ export const userCrud = defineCrud({
     users_user_type_id_user_types_id_fk: { status: 422, field: 'user_type_id', message: 'invalid_reference' },
   },
   access: 'administrator',
+  secretFields: ['password_hash'],
   async beforeWrite(tx, { kind, id, actorId, form }) {
     if (form) await assertActiveRoles(tx, (form as UserForm).roles);
     if (id !== actorId) return;
@@ -68,7 +70,16 @@ export const userCrud = defineCrud({
       return;
     }
     const chosen = (form as UserForm | undefined)?.roles ?? [];
-    await tx.delete(userRoles).where(eq(userRoles.user_id, id));
+    const had = await tx
+      .delete(userRoles)
+      .where(eq(userRoles.user_id, id))
+      .returning({ role_id: userRoles.role_id });
+    await appendRoleChange(
+      tx,
+      id,
+      had.map((row) => row.role_id),
+      chosen,
+    );
     await tx.insert(userRoles).values(chosen.map((role_id) => ({ user_id: id, role_id })));
     // Signed-in sessions carry the roles: they change at once, not when a cached session expires.
     forgetUserSessions(id);

@@ -1,0 +1,87 @@
+import { AUDIT_SECRET_CHANGED, type AuditAction } from '@usluge/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { type AuditChange, auditLog, users } from '../db/schema/index.ts';
+import { type AuditActor, currentAuditActor } from './audit-actor.ts';
+
+export type AuditChanges = Record<string, AuditChange>;
+
+export type AuditEntry = {
+  action: AuditAction;
+  /** The resource as the API names it (users, jobs, os_countries …). */
+  recordType: string;
+  recordId: number | null;
+  changes?: AuditChanges;
+  /** Who did it; default: the actor of the running change (withAuditActor), else nobody. */
+  actor?: AuditActor;
+};
+
+/**
+ * Appends one entry to the audit trail, in `tx`: the change's own transaction, so an entry exists
+ * exactly when its change does (a rolled-back write leaves none). The actor's name is copied in
+ * as it is now, so the entry stays true when the user is renamed or removed.
+ */
+export async function appendAudit(tx: Database, entry: AuditEntry): Promise<void> {
+  const actor = entry.actor ?? currentAuditActor();
+  await tx.insert(auditLog).values({
+    actor_id: actor.id,
+    actor_name:
+      actor.id === null
+        ? null
+        : sql`(select nullif(trim(${users.name} || ' ' || coalesce(${users.last_name}, '')), '') from ${users} where ${users.id} = ${actor.id})`,
+    ip: actor.ip,
+    action: entry.action,
+    record_type: entry.recordType,
+    record_id: entry.recordId,
+    changes: entry.changes ?? {},
+  });
+}
+
+/** A value as JSON keeps it: dates as ISO text, bigints as text. */
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  return value ?? null;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+
+/**
+ * The fields that differ between a row before and after a change, as `{field: {before, after}}`;
+ * a secret field (a password's hash, a token) that changed reads `{before: null, after: 'changed'}`,
+ * never its values. `before` null: a new row (every given field, from null).
+ */
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  secrets: readonly string[] = [],
+): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const [field, value] of Object.entries(after)) {
+    const old = before ? before[field] : null;
+    if (before && same(old, value)) continue;
+    if (!before && (value === null || value === undefined)) continue;
+    changes[field] = secrets.includes(field)
+      ? { before: null, after: AUDIT_SECRET_CHANGED }
+      : { before: plain(old), after: plain(value) };
+  }
+  return changes;
+}
+
+/** A user's roles set anew: a 'roles' entry with the role ids before and after, when they differ. */
+export async function appendRoleChange(
+  tx: Database,
+  userId: number,
+  before: readonly number[],
+  after: readonly number[],
+): Promise<void> {
+  const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+  const [was, is] = [sorted(before), sorted(after)];
+  if (same(was, is)) return;
+  await appendAudit(tx, {
+    action: 'roles',
+    recordType: 'users',
+    recordId: userId,
+    changes: { roles: { before: was, after: is } },
+  });
+}
