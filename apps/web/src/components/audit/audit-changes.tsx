@@ -66,7 +66,8 @@ export function AuditChanges({
   });
 
   return (
-    <Box sx={{ minWidth: 0 }}>
+    // Compact: at most a column's width.
+    <Box sx={{ minWidth: 0, maxWidth: isShort ? 300 : undefined }}>
       <Typography
         component="ul"
         variant="body2"
@@ -74,9 +75,8 @@ export function AuditChanges({
           m: 0,
           p: 0,
           listStyle: 'none',
+          // Lines wrap rather than clip: what a value's cut leaves out, the button shows.
           overflowWrap: 'anywhere',
-          whiteSpace: isShort ? 'nowrap' : 'normal',
-          '& li': isShort ? { overflow: 'hidden', textOverflow: 'ellipsis' } : {},
         }}
       >
         {rendered}

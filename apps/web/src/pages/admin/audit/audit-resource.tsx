@@ -50,10 +50,10 @@ export const auditResource = defineResource<AuditRow>({
       key: 'actor_id',
       titleKey: 'audit.columns.actor',
       filter: { kind: 'number' },
-      width: 170,
+      width: 150,
       render: (row) => <Actor row={row} />,
     },
-    { key: 'ip', titleKey: 'audit.columns.ip', width: 120 },
+    { key: 'ip', titleKey: 'audit.columns.ip', width: 100 },
     {
       key: 'action',
       titleKey: 'audit.columns.action',
@@ -87,7 +87,7 @@ export const auditResource = defineResource<AuditRow>({
     {
       key: 'changes',
       titleKey: 'audit.columns.changes',
-      width: 280,
+      width: 240,
       render: (row) => <AuditChanges entryId={row.id} changes={row.changes} isCompact />,
     },
   ],
