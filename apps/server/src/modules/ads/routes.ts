@@ -85,7 +85,7 @@ export function adRoutes(app: FastifyInstance, db: Database, storage: FileStorag
         summary:
           "Change an ad's status (with from_status_id or updated_at: only if the ad is still as the moderator saw it)",
         description:
-          "A rejection with `refund_leads: true` also gives back the credits of the ad's open paid contacts (unanswered, not yet refunded; the row's `open_paid_leads` counts them), each once, with a ledger entry linked to the contact and a notice to its member, in the same transaction.",
+          "A rejection with `refund_leads: true` also gives back the credits of the ad's open paid contacts (unanswered, not yet refunded; the row's `open_paid_leads` counts them), each once, with a ledger entry linked to the contact and a notice to its member, in the same transaction. An ad another moderator is reviewing (their live claim, POST /api/jobs/claim/{id}) is a 409 naming them; the decision releases the claim.",
         params: idParamsSchema,
         body: statusChangeSchema,
         response: { 200: adRowSchema, 409: staleWriteAnswerSchema(adRowSchema) },
@@ -124,6 +124,8 @@ export function adRoutes(app: FastifyInstance, db: Database, storage: FileStorag
       schema: {
         tags,
         summary: 'The same decision for several ads, each checked on its own',
+        description:
+          "Each ad is decided alone: the ones that cannot be (moved on meanwhile, or claimed by another moderator reviewing them) are listed in `refused` with the reason, naming the holder, and the others are decided. A decision releases the ad's claim.",
         body: bulkStatusChangeSchema,
         response: { 200: bulkStatusChangeResponseSchema },
       },
