@@ -180,5 +180,6 @@ describe.each(LOOKS)('the re-review diff, $theme theme, $size', ({ theme, viewpo
     await page.keyboard.press('Escape');
     await review.waitFor({ state: 'detached' });
     await context.close();
-  });
+    // Every waiting ad before it is skipped: more time than a test's default on a busy machine.
+  }, 300_000);
 });
