@@ -3,6 +3,7 @@ import {
   AD_HINT_POSTER_DAYS,
   AD_HINT_TEXT_SIMILARITY,
   AD_HINTS_MAX,
+  type AdHint,
   type AdHints,
   type ContactMatch,
 } from '@usluge/contract';
@@ -36,30 +37,80 @@ async function subjectOf(db: Database, adId: number): Promise<Subject | null> {
   return row ?? null;
 }
 
+/** Thresholds tried in turn, strictest first: a strict one lets the index pass few candidates. */
+const SIMILARITY_STEPS = [0.7, AD_HINT_TEXT_SIMILARITY];
 /**
- * Other ads (any poster) whose title or description is like this one's: the trigram `%` operator,
- * which the GIN indexes ads_title_trgm and ads_description_trgm answer, at the threshold set for
- * the transaction; the strongest first.
+ * What the description's search may take. Descriptions are long and share most of their trigrams
+ * (templates, town names, "cijena po dogovoru"), so among a million ads the index can hand over
+ * hundreds of thousands of candidates; past this budget the hints go without them.
  */
-async function similarAds(tx: Database, subject: Subject) {
-  await tx.execute(
-    sql`select set_config('pg_trgm.similarity_threshold', ${String(AD_HINT_TEXT_SIMILARITY)}, true)`,
-  );
-  const byTitle = sql`${ads.title} % ${subject.title}`;
-  const titleScore = sql`similarity(${ads.title}, ${subject.title})`;
-  const description = subject.description?.trim() ? subject.description : null;
-  const matches: SQL[] = [byTitle];
-  let score: SQL<number> = sql<number>`${titleScore}::float8`;
-  if (description) {
-    matches.push(sql`${ads.description} % ${description}`);
-    score = sql<number>`greatest(${titleScore}, coalesce(similarity(${ads.description}, ${description}), 0))::float8`;
-  }
+const DESCRIPTION_BUDGET_MS = 150;
+
+/** The ads whose `column` is like `text` at `threshold` (the `%` operator on its GIN index). */
+async function alike(
+  tx: Database,
+  subject: Subject,
+  column: SQL | typeof ads.title,
+  text: string,
+  threshold: number,
+) {
+  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
+  const score = sql<number>`similarity(${column}, ${text})::float8`;
   return tx
     .select({ id: ads.id, title: ads.title, score })
     .from(ads)
-    .where(and(ne(ads.id, subject.id), or(...matches)))
+    .where(and(sql`${column} % ${text}`, ne(ads.id, subject.id)))
     .orderBy(desc(score), asc(ads.id))
     .limit(AD_HINTS_MAX);
+}
+
+const isStatementTimeout = (error: unknown): boolean => {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
+  return code === '57014' || (cause !== undefined && cause !== error && isStatementTimeout(cause));
+};
+
+/**
+ * Other ads (any poster) whose title or description is like this one's: the trigram `%` operator,
+ * which the GIN indexes ads_title_trgm and ads_description_trgm answer, at a threshold set for the
+ * transaction only; the strongest first. The title at 0.7 first (among many lookalikes the index
+ * then passes few), at 0.4 only when that found fewer than ten; the description within a budget.
+ */
+async function similarAds(db: Database, subject: Subject): Promise<AdHint[]> {
+  return db.transaction(async (tx) => {
+    const found = new Map<number, AdHint>();
+    const add = (rows: AdHint[]) => {
+      for (const row of rows) {
+        if ((found.get(row.id)?.score ?? -1) < row.score) found.set(row.id, row);
+      }
+    };
+    for (const threshold of SIMILARITY_STEPS) {
+      add(await alike(tx as unknown as Database, subject, ads.title, subject.title, threshold));
+      if (found.size >= AD_HINTS_MAX) break;
+    }
+    const description = subject.description?.trim();
+    if (description) {
+      try {
+        // In a savepoint: a search stopped by its time limit leaves the transaction usable.
+        await tx.transaction(async (savepoint) => {
+          await savepoint.execute(
+            sql`select set_config('statement_timeout', ${String(DESCRIPTION_BUDGET_MS)}, true)`,
+          );
+          add(
+            await alike(
+              savepoint as unknown as Database,
+              subject,
+              sql`${ads.description}`,
+              description,
+              AD_HINT_TEXT_SIMILARITY,
+            ),
+          );
+        });
+      } catch (error) {
+        if (!isStatementTimeout(error)) throw error;
+      }
+    }
+    return [...found.values()].sort((a, b) => b.score - a.score || a.id - b.id).slice(0, AD_HINTS_MAX);
+  });
 }
 
 /** The poster's other ads of the last 30 days (ads_user_idx), newest first; score: days ago. */
@@ -174,8 +225,7 @@ async function sharedContactUsers(db: Database, subject: Subject) {
 export async function readAdHints(db: Database, adId: number): Promise<AdHints> {
   const subject = await subjectOf(db, adId);
   if (!subject) throw notFound();
-  // The trigram threshold is set for this transaction only (set_config … true).
-  const similar_ads = await db.transaction((tx) => similarAds(tx as unknown as Database, subject));
+  const similar_ads = await similarAds(db, subject);
   const [same_poster_ads, same_photo_ads, shared_contact_users] = await Promise.all([
     samePosterAds(db, subject),
     samePhotoAds(db, subject),
