@@ -421,6 +421,62 @@ describe('writing the trail', () => {
     });
   });
 
+  it("records a member's own sign-up and password change, the password only as changed", async () => {
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: {
+        name: 'Jelena',
+        last_name: 'Revizija',
+        email: 'jelena.revizija@primjer.me',
+        username: 'jelena.revizija',
+        phone: '+382 69 123 456',
+        user_type_id: USER_TYPE.individual,
+        password: 'Moja-Lozinka-1',
+      },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(201);
+    const [created] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'jelena.revizija'));
+    const id = created?.id ?? 0;
+    const [roles, create] = await entriesOf('users', id);
+    expect(create).toMatchObject({
+      action: 'create',
+      actor_id: id,
+      changes: {
+        username: { before: null, after: 'jelena.revizija' },
+        password_hash: { before: null, after: 'changed' },
+      },
+    });
+    expect(roles).toMatchObject({
+      action: 'roles',
+      changes: { roles: { before: [], after: [ROLE.member] } },
+    });
+
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'audit-member', password: TEST_PASSWORD },
+    });
+    const token = json<{ access_token: string }>(signedIn).access_token;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/change-password',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': nextKey() },
+      payload: { password: TEST_PASSWORD, new_password: 'Nova-Lozinka-77' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const entry = await latestOf('users', member.id);
+    expect(entry).toMatchObject({
+      action: 'update',
+      actor_id: member.id,
+      changes: { password_hash: { before: null, after: 'changed' } },
+    });
+    expect(JSON.stringify(entry)).not.toContain('Nova-Lozinka-77');
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE of the trail in the database itself', async () => {
     await expect(t.db.execute(sql`update audit_log set action = 'update'`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();

@@ -74,6 +74,7 @@ export async function appendRoleChange(
   userId: number,
   before: readonly number[],
   after: readonly number[],
+  actor?: AuditActor,
 ): Promise<void> {
   const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
   const [was, is] = [sorted(before), sorted(after)];
@@ -83,5 +84,9 @@ export async function appendRoleChange(
     recordType: 'users',
     recordId: userId,
     changes: { roles: { before: was, after: is } },
+    ...(actor ? { actor } : {}),
   });
 }
+
+/** A secret's change (a password set anew) as the trail records it: changed, never its value. */
+export const secretChange = (): AuditChange => ({ before: null, after: AUDIT_SECRET_CHANGED });

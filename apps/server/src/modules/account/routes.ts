@@ -12,6 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appendAudit, appendRoleChange, secretChange } from '../../audit/append-audit.ts';
 import {
   ACCOUNT_TOKEN_HOURS,
   type AccountTokenPurpose,
@@ -137,6 +138,21 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
             .returning({ id: users.id, email: users.email, name: users.name });
           if (!user) throw new Error('user insert returned nothing');
           await tx.insert(userRoles).values({ user_id: user.id, role_id: ROLE.member });
+          // Nobody is signed in yet: the new member is the actor of their own sign-up.
+          const actor = { id: user.id, ip: request.ip || null };
+          await appendAudit(tx, {
+            action: 'create',
+            recordType: 'users',
+            recordId: user.id,
+            changes: {
+              username: { before: null, after: form.username },
+              email: { before: null, after: form.email },
+              user_type_id: { before: null, after: form.user_type_id },
+              password_hash: secretChange(),
+            },
+            actor,
+          });
+          await appendRoleChange(tx, user.id, [], [ROLE.member], actor);
           announce = await sendLink(tx, user, 'verify_account', request.lang);
         });
       } catch (error) {
@@ -172,6 +188,13 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
         const userId = await consumeAccountToken(tx, request.body.token, 'verify_account');
         if (userId === null) return false;
         await tx.update(users).set({ email_verified_at: sql`now()` }).where(eq(users.id, userId));
+        await appendAudit(tx, {
+          action: 'update',
+          recordType: 'users',
+          recordId: userId,
+          changes: { email_verified_at: { before: null, after: 'verified' } },
+          actor: { id: userId, ip: request.ip || null },
+        });
         return true;
       });
       if (!verified) throw new AppError(422, 'account_token_invalid');
@@ -247,6 +270,13 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
           .set({ password_hash: passwordHash, updated_at: nextVersion(users.updated_at) })
           .where(eq(users.id, userId));
         await revokeUserSessions(tx, userId);
+        await appendAudit(tx, {
+          action: 'update',
+          recordType: 'users',
+          recordId: userId,
+          changes: { password_hash: secretChange() },
+          actor: { id: userId, ip: request.ip || null },
+        });
         return true;
       });
       if (!isChanged) throw new AppError(422, 'account_token_invalid');
@@ -293,6 +323,13 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
         const tx = transaction as unknown as Database;
         const userId = await consumeAccountToken(tx, request.body.token, 'delete_account');
         if (userId === null) throw new AppError(422, 'account_token_invalid');
+        await appendAudit(tx, {
+          action: 'update',
+          recordType: 'users',
+          recordId: userId,
+          changes: { is_closed: { before: false, after: true } },
+          actor: { id: userId, ip: request.ip || null },
+        });
         return closeAccount(tx, userId);
       });
       await removeAccountImage(app.storage, removedImage);

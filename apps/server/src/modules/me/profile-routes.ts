@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { appendAudit, secretChange } from '../../audit/append-audit.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -135,6 +136,12 @@ export function memberProfileRoutes(app: FastifyInstance, db: Database, limiter:
           .set({ password_hash: newHash, updated_at: nextVersion(users.updated_at) })
           .where(eq(users.id, userId));
         await revokeOtherSessions(tx, userId, sessionId);
+        await appendAudit(tx, {
+          action: 'update',
+          recordType: 'users',
+          recordId: userId,
+          changes: { password_hash: secretChange() },
+        });
         return 'password_changed_here';
       });
     },
@@ -157,6 +164,12 @@ export function memberProfileRoutes(app: FastifyInstance, db: Database, limiter:
       let removedImage: string | null = null;
       const answer = await confirmedChange(request, reply, request.body.password, async (tx, userId) => {
         removedImage = await closeAccount(tx, userId);
+        await appendAudit(tx, {
+          action: 'update',
+          recordType: 'users',
+          recordId: userId,
+          changes: { is_closed: { before: false, after: true } },
+        });
         return 'account_deleted';
       });
       await removeAccountImage(app.storage, removedImage);
