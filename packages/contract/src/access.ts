@@ -35,6 +35,8 @@ export const AREA_ACCESS = {
   cities: 'administrator',
   services: 'administrator',
   currencies: 'administrator',
+  // The templates moderators cite when they reject an ad; moderators read them, administrators keep them.
+  rejectionReasons: 'administrator',
   credits: 'administrator',
   reports: 'administrator',
   // Refunds move credits: the same hands as the ledger's.

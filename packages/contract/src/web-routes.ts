@@ -21,6 +21,7 @@ export const AREA_PATHS = {
   cities: '/cities',
   services: '/services',
   currencies: '/currencies',
+  rejectionReasons: '/rejection-reasons',
   credits: '/credits',
   reports: '/reports',
   refunds: '/refunds',

@@ -31,6 +31,12 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { area: 'cities', path: AREA_PATHS.cities, titleKey: 'pages.cities', menuGroup: 'management' },
   { area: 'services', path: AREA_PATHS.services, titleKey: 'pages.services', menuGroup: 'management' },
   { area: 'currencies', path: AREA_PATHS.currencies, titleKey: 'pages.currencies', menuGroup: 'management' },
+  {
+    area: 'rejectionReasons',
+    path: AREA_PATHS.rejectionReasons,
+    titleKey: 'rejectionReasons.title',
+    menuGroup: 'management',
+  },
   { area: 'credits', path: AREA_PATHS.credits, titleKey: 'pages.credits', menuGroup: 'management' },
   { area: 'reports', path: AREA_PATHS.reports, titleKey: 'pages.reports', menuGroup: 'management' },
   { area: 'refunds', path: AREA_PATHS.refunds, titleKey: 'pages.refunds', menuGroup: 'management' },

@@ -44,6 +44,11 @@ const ADMIN_SCREENS: Record<Area, LazyComponent> = {
   currencies: resourceScreen(() =>
     import('../pages/admin/currencies/currencies-resource.ts').then((m) => m.currenciesResource),
   ),
+  rejectionReasons: resourceScreen(() =>
+    import('../pages/admin/rejection-reasons/rejection-reasons-resource.ts').then(
+      (m) => m.rejectionReasonsResource,
+    ),
+  ),
   credits: resourceScreen(() =>
     import('../pages/admin/credits/credit-prices-resource.tsx').then((m) => m.creditPricesResource),
   ),

@@ -11,6 +11,7 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PaidIcon from '@mui/icons-material/Paid';
 import PublicIcon from '@mui/icons-material/Public';
+import RuleFolderIcon from '@mui/icons-material/RuleFolder';
 import ScienceIcon from '@mui/icons-material/Science';
 import StorageIcon from '@mui/icons-material/Storage';
 import BadgeIcon from '@mui/icons-material/SwitchAccount';
@@ -29,6 +30,7 @@ export const MENU_ICONS: Record<Area, ReactNode> = {
   cities: <LocationCityIcon />,
   services: <CategoryIcon />,
   currencies: <PaidIcon />,
+  rejectionReasons: <RuleFolderIcon />,
   credits: <TollIcon />,
   reports: <AssessmentIcon />,
   refunds: <CurrencyExchangeIcon />,

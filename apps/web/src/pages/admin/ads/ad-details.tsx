@@ -209,6 +209,21 @@ export function AdDetailsView({
                     {t('ads.details.historyReason')}: {entry.reason}
                   </Typography>
                 )}
+                {entry.statement && (
+                  // What the poster was sent (issue 19), folded: it is several paragraphs long.
+                  <Box component="details" sx={{ mt: 0.5 }}>
+                    <Typography component="summary" variant="body2" sx={{ cursor: 'pointer' }}>
+                      {t('rejectionReasons.statement')}
+                    </Typography>
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', pt: 0.5 }}
+                    >
+                      {entry.statement}
+                    </Typography>
+                  </Box>
+                )}
               </Box>
             ))}
           </Stack>

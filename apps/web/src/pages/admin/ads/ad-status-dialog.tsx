@@ -33,14 +33,16 @@ import type { TranslationKey } from '../../../i18n/catalogue.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { AdStatusChip, useStatusName } from './ad-status.tsx';
 import { changeAdStatus, fetchNextStatuses } from './ads-api.ts';
+import { RejectionReasonPicker } from './rejection-reason-picker.tsx';
 
-type StatusFormValues = { ad_status_id: number | ''; status_comment: string };
+type StatusFormValues = { ad_status_id: number | ''; status_comment: string; reason_ids: number[] };
 
 const REASON_FIELD: FormField<StatusFormValues> = {
   name: 'status_comment',
   labelKey: 'ads.statusDialog.reason',
   kind: 'textarea',
-  isRequired: true,
+  // A template picked above is a reason too: the comment alone is not required.
+  isRequired: false,
 };
 
 /**
@@ -79,7 +81,7 @@ function StatusForm({
   });
   const form = useForm<StatusFormValues, unknown, StatusChange>({
     resolver: zodResolver(statusChangeSchema, { error: validationErrorMap(currentLanguage()) }) as never,
-    defaultValues: { ad_status_id: '', status_comment: '' },
+    defaultValues: { ad_status_id: '', status_comment: '', reason_ids: [] },
   });
   const chosenId = useWatch({ control: form.control, name: 'ad_status_id' });
   const chosen = choices.data?.find((status) => status.id === chosenId);
@@ -96,6 +98,7 @@ function StatusForm({
           ad_status_id: change.ad_status_id,
           // A reason typed for a status that needs none is not sent.
           status_comment: isReasonShown ? change.status_comment : null,
+          reason_ids: isReasonShown ? (change.reason_ids ?? []) : [],
           from_status_id: ad.status.id,
           updated_at: ad.updated_at,
           ...(isRefundOffered && isRefunding ? { refund_leads: true } : {}),
@@ -113,7 +116,10 @@ function StatusForm({
       if (!(error instanceof HttpError)) return;
       const fieldMessages = Object.entries(error.fieldErrors);
       for (const [field, messages] of fieldMessages) {
-        if ((field === 'ad_status_id' || field === 'status_comment') && messages[0]) {
+        if (
+          (field === 'ad_status_id' || field === 'status_comment' || field === 'reason_ids') &&
+          messages[0]
+        ) {
           form.setError(field as Path<StatusFormValues>, { type: 'server', message: messages[0] });
         }
       }
@@ -186,6 +192,19 @@ function StatusForm({
               </RadioGroup>
               {fieldState.error && <FormHelperText>{translate(fieldState.error.message)}</FormHelperText>}
             </FormControl>
+          )}
+        />
+      )}
+      {isReasonShown && (
+        <Controller
+          control={form.control}
+          name="reason_ids"
+          render={({ field, fieldState }) => (
+            <RejectionReasonPicker
+              value={field.value}
+              onChange={field.onChange}
+              {...(fieldState.error?.message ? { error: translate(fieldState.error.message) ?? '' } : {})}
+            />
           )}
         />
       )}

@@ -38,7 +38,7 @@ export async function fetchNextStatuses(statusId: number, signal?: AbortSignal):
  */
 export function changeAdStatus(id: number, change: StatusChange, idempotencyKey: string) {
   return http.put<AdRow>(`/api/jobs/changeStatus/${id}`, change, {
-    shownFields: ['ad_status_id', 'status_comment'],
+    shownFields: ['ad_status_id', 'status_comment', 'reason_ids'],
     idempotencyKey,
   });
 }
@@ -46,7 +46,7 @@ export function changeAdStatus(id: number, change: StatusChange, idempotencyKey:
 /** The same decision for several ads, each checked alone: which changed, which were refused and why. */
 export function changeAdStatuses(change: BulkStatusChange, idempotencyKey: string) {
   return http.put<BulkStatusChangeResponse>('/api/jobs/changeStatus', change, {
-    shownFields: ['ad_status_id', 'status_comment'],
+    shownFields: ['ad_status_id', 'status_comment', 'reason_ids'],
     idempotencyKey,
   });
 }

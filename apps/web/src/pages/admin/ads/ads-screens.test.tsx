@@ -78,6 +78,7 @@ async function openScreen(path: string, extra: Parameters<typeof mockFetch>[0] =
     'GET /api/jobs/show/6': { body: adDetails(MOVING) },
     'POST /api/ad_statuses/statusOrder': { body: { status_order: [APPROVED, REJECTED] } },
     'POST /api/currencies/index_active': listAnswer([{ id: 1, name: 'Euro', short_name: 'EUR', sign: '€' }]),
+    'POST /api/rejection_reasons/index_active': listAnswer([]),
     ...extra,
   });
   const { router } = await renderApp(path, { isReset: false });
@@ -118,6 +119,7 @@ describe('the status dialog', () => {
       expect(net.lastBodyOf('PUT /api/jobs/changeStatus/5')).toEqual({
         ad_status_id: 3,
         status_comment: 'Nedostaje opis.',
+        reason_ids: [],
         from_status_id: 1,
         updated_at: '2026-11-02T10:00:00.512Z',
       }),

@@ -29,6 +29,7 @@ import { useWriteMutation } from '../../../components/form/use-write-mutation.ts
 import type { BulkAction, BulkActionDialogProps } from '../../../components/list/resource-types.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { changeAdStatuses } from './ads-api.ts';
+import { RejectionReasonPicker } from './rejection-reason-picker.tsx';
 
 type Decision = 'approve' | 'reject';
 
@@ -38,7 +39,8 @@ const REASON_FIELD: FormField<BulkStatusChange> = {
   name: 'status_comment',
   labelKey: 'ads.bulk.reason',
   kind: 'textarea',
-  isRequired: true,
+  // A template picked below is a reason too: the comment alone is not required.
+  isRequired: false,
 };
 
 /**
@@ -71,13 +73,18 @@ function BulkStatusBody({
       ids: rows.map((row) => Number(row.id)),
       ad_status_id: TO_STATUS[decision],
       status_comment: '',
+      reason_ids: [],
       ...(seenStatus === undefined ? {} : { from_status_id: seenStatus }),
     },
   });
   const change = useWriteMutation({
     mutationFn: (values: BulkStatusChange, idempotencyKey: string) =>
       changeAdStatuses(
-        { ...values, status_comment: decision === 'reject' ? values.status_comment : null },
+        {
+          ...values,
+          status_comment: decision === 'reject' ? values.status_comment : null,
+          reason_ids: decision === 'reject' ? (values.reason_ids ?? []) : [],
+        },
         idempotencyKey,
       ),
     onSuccess: (answer) => {
@@ -85,8 +92,11 @@ function BulkStatusBody({
       onChanged();
     },
     onError: (error) => {
-      const message = error instanceof HttpError ? error.fieldErrors.status_comment?.[0] : undefined;
-      if (message) form.setError('status_comment', { type: 'server', message });
+      if (!(error instanceof HttpError)) return;
+      for (const field of ['status_comment', 'reason_ids'] as const) {
+        const message = error.fieldErrors[field]?.[0];
+        if (message) form.setError(field, { type: 'server', message });
+      }
     },
   });
 
@@ -176,6 +186,20 @@ function BulkStatusBody({
               onBlur={field.onBlur}
               error={fieldState.error?.message}
               isAutoFocused
+            />
+          )}
+        />
+      )}
+      {decision === 'reject' && (
+        <Controller
+          control={form.control}
+          name="reason_ids"
+          render={({ field, fieldState }) => (
+            <RejectionReasonPicker
+              // The schema's input type of a preprocessed list is unknown; the form only ever holds ids.
+              value={(field.value as number[] | undefined) ?? []}
+              onChange={field.onChange}
+              {...(fieldState.error?.message ? { error: fieldState.error.message } : {})}
             />
           )}
         />

@@ -33,6 +33,7 @@ import { useWriteMutation } from '../../../components/form/use-write-mutation.ts
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { AdDetailsView, useAdDetails } from './ad-details.tsx';
 import { adDetailsQueryKey, changeAdStatus, fetchAdDetails, fetchWaitingAds } from './ads-api.ts';
+import { RejectionReasonPicker } from './rejection-reason-picker.tsx';
 import { claimForReview, useAdClaim } from './use-ad-claim.ts';
 
 /** Waiting ads read per request while looking for the next one. */
@@ -156,7 +157,8 @@ const REASON_FIELD: FormField<StatusChange> = {
   name: 'status_comment',
   labelKey: 'ads.review.reason',
   kind: 'textarea',
-  isRequired: true,
+  // A template picked below is a reason too: the comment alone is not required.
+  isRequired: false,
 };
 
 /**
@@ -231,7 +233,7 @@ function ReviewBody({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const reasonForm = useForm<StatusChange, unknown, StatusChange>({
     resolver: zodResolver(statusChangeSchema, { error: validationErrorMap(currentLanguage()) }) as never,
-    defaultValues: { ad_status_id: AD_STATUS.rejected, status_comment: '' },
+    defaultValues: { ad_status_id: AD_STATUS.rejected, status_comment: '', reason_ids: [] },
   });
 
   useEffect(() => {
@@ -283,6 +285,11 @@ function ReviewBody({
         reasonForm.setError('status_comment', { type: 'server', message: reasonError });
         return;
       }
+      const templatesError = error instanceof HttpError ? error.fieldErrors.reason_ids?.[0] : undefined;
+      if (templatesError) {
+        reasonForm.setError('reason_ids', { type: 'server', message: templatesError });
+        return;
+      }
       // Someone decided first: the error dialog says so, and the review goes on with the next ad.
       if (error instanceof HttpError && (error.status === 409 || error.status === 422)) moveOn();
     },
@@ -314,6 +321,7 @@ function ReviewBody({
       change: {
         ad_status_id: AD_STATUS.rejected,
         status_comment: values.status_comment,
+        reason_ids: values.reason_ids ?? [],
         from_status_id: seenStatusId,
         updated_at: seenVersion,
       },
@@ -402,6 +410,20 @@ function ReviewBody({
               />
             )}
           />
+          <Box sx={{ pt: 2 }}>
+            <Controller
+              control={reasonForm.control}
+              name="reason_ids"
+              render={({ field, fieldState }) => (
+                <RejectionReasonPicker
+                  // The schema's input type of a preprocessed list is unknown; the form only holds ids.
+                  value={(field.value as number[] | undefined) ?? []}
+                  onChange={field.onChange}
+                  {...(fieldState.error?.message ? { error: fieldState.error.message } : {})}
+                />
+              )}
+            />
+          </Box>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', pt: 1 }}>
             <Button onClick={stopRejecting}>{t('ads.review.back')}</Button>
             <Button
