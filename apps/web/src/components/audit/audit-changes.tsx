@@ -67,7 +67,7 @@ export function AuditChanges({
 
   return (
     // Compact: at most a column's width.
-    <Box sx={{ minWidth: 0, maxWidth: isShort ? 300 : undefined }}>
+    <Box sx={{ minWidth: 0, maxWidth: isShort ? 260 : undefined }}>
       <Typography
         component="ul"
         variant="body2"
@@ -75,7 +75,8 @@ export function AuditChanges({
           m: 0,
           p: 0,
           listStyle: 'none',
-          // Lines wrap rather than clip: what a value's cut leaves out, the button shows.
+          // Lines wrap rather than clip (a table cell does not wrap): what a cut leaves out, the button shows.
+          whiteSpace: 'normal',
           overflowWrap: 'anywhere',
         }}
       >

@@ -50,10 +50,10 @@ export const auditResource = defineResource<AuditRow>({
       key: 'actor_id',
       titleKey: 'audit.columns.actor',
       filter: { kind: 'number' },
-      width: 150,
+      width: 140,
       render: (row) => <Actor row={row} />,
     },
-    { key: 'ip', titleKey: 'audit.columns.ip', width: 100 },
+    { key: 'ip', titleKey: 'audit.columns.ip', width: 90 },
     {
       key: 'action',
       titleKey: 'audit.columns.action',
@@ -61,7 +61,7 @@ export const auditResource = defineResource<AuditRow>({
         kind: 'select',
         options: AUDIT_ACTIONS.map((action) => ({ value: action, labelKey: actionLabelKey(action) })),
       },
-      width: 150,
+      width: 130,
       render: (row) => <Action row={row} />,
     },
     {
@@ -74,7 +74,7 @@ export const auditResource = defineResource<AuditRow>({
           labelKey: `audit.recordTypes.${type}` as const,
         })),
       },
-      width: 150,
+      width: 130,
       render: (row) => <RecordType row={row} />,
     },
     {
@@ -87,7 +87,7 @@ export const auditResource = defineResource<AuditRow>({
     {
       key: 'changes',
       titleKey: 'audit.columns.changes',
-      width: 240,
+      width: 220,
       render: (row) => <AuditChanges entryId={row.id} changes={row.changes} isCompact />,
     },
   ],
