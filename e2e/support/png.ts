@@ -32,3 +32,26 @@ export function solidPng(
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A real PNG whose pixels a function gives (x, y from 0 to 1): a picture with shapes, by scale. */
+export function drawnPng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => readonly [number, number, number],
+): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const lines = Array.from({ length: height }, (_, y) => {
+    const line = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) line.set(pixel((x + 0.5) / width, (y + 0.5) / height), 1 + x * 3);
+    return line;
+  });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(lines))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -73,7 +73,8 @@ const isStatementTimeout = (error: unknown): boolean => {
  * Other ads (any poster) whose title or description is like this one's: the trigram `%` operator,
  * which the GIN indexes ads_title_trgm and ads_description_trgm answer, at a threshold set for the
  * transaction only; the strongest first. The title at 0.7 first (among many lookalikes the index
- * then passes few), at 0.4 only when that found fewer than ten; the description within a budget.
+ * then passes few), at 0.4 only when that found fewer than ten; the description, within a budget,
+ * only when the titles found fewer than ten.
  */
 async function similarAds(db: Database, subject: Subject): Promise<AdHint[]> {
   return db.transaction(async (tx) => {
@@ -88,7 +89,8 @@ async function similarAds(db: Database, subject: Subject): Promise<AdHint[]> {
       if (found.size >= AD_HINTS_MAX) break;
     }
     const description = subject.description?.trim();
-    if (description) {
+    // Only to fill up: ten lookalike titles are hint enough, and the description's search is the costly one.
+    if (description && found.size < AD_HINTS_MAX) {
       try {
         // In a savepoint: a search stopped by its time limit leaves the transaction usable.
         await tx.transaction(async (savepoint) => {
