@@ -27,6 +27,8 @@ function asPoster<W extends { actorId: number; form?: MemberAdForm }>(write: W) 
 export const memberAdCrud = defineCrud({
   ...adCrud,
   list: memberAdList,
+  // Audited as the ad it is, whoever writes it.
+  auditRecordType: 'jobs',
   formSchema: memberAdFormSchema,
   // The version alone: the staff toggle's options (refunding the ad's contacts) are staff's to use.
   destroyQuerySchema,
