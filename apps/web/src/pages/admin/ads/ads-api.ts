@@ -55,9 +55,18 @@ export function changeAdStatuses(change: BulkStatusChange, idempotencyKey: strin
  * Page `page` of the active ads awaiting approval, oldest first: the review queue (an ad its owner
  * withdrew needs no decision).
  */
-export function fetchWaitingAds(page: number, pageSize: number, signal?: AbortSignal) {
+/**
+ * A page of the review queue: the waiting ads that also match the list's filters (a moderator who
+ * narrowed the queue reviews what they see), oldest first.
+ */
+export function fetchWaitingAds(
+  filters: ListRequest['filters'],
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+) {
   const request: ListRequest = {
-    filters: { status: { operator: 'equals', value: AD_STATUS.awaitingApproval } },
+    filters: { ...filters, status: { operator: 'equals', value: AD_STATUS.awaitingApproval } },
     options: { page, itemsPerPage: pageSize, sortBy: ['updated_at'], sortDesc: [false] },
     show_only_active: true,
   };

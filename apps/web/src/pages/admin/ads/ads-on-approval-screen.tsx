@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { type LoaderFunctionArgs, redirect, useSearchParams } from 'react-router';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
-import { readListState, writeListState } from '../../../components/list/list-state.ts';
+import { buildListRequest, readListState, writeListState } from '../../../components/list/list-state.ts';
 import { ADS_ENTITY } from './ads-api.ts';
 import { adsOnApprovalResource, WAITING_STATUS_FILTER } from './ads-resource.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
@@ -30,6 +30,9 @@ export function AdsOnApprovalScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [isReviewing, setReviewing] = useState(false);
+  const [params] = useSearchParams();
+  // Review mode goes through what the list shows: a queue narrowed by its filters stays narrowed.
+  const { filters } = buildListRequest(adsOnApprovalResource, readListState(adsOnApprovalResource, params));
   return (
     <Stack spacing={1}>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
@@ -39,6 +42,7 @@ export function AdsOnApprovalScreen() {
       </Stack>
       <ListScreen resource={adsOnApprovalResource} />
       <ReviewDialog
+        filters={filters}
         isOpen={isReviewing}
         onClose={() => {
           setReviewing(false);

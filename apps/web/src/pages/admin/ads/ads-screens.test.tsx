@@ -198,6 +198,18 @@ describe('the ads on approval list', () => {
     });
     expect(router.state.location.search).toContain('status');
   });
+
+  it("reviews what the list shows: review mode asks for the waiting ads with the list's filters, oldest first", async () => {
+    const { net, user } = await openScreen('/ads-on-approval?f.status=1&f.title=dvori%C5%A1');
+    await user.click(screen.getByRole('button', { name: 'Pregled jedan po jedan' }));
+    await screen.findByRole('dialog', { name: 'Pregled oglasa na odobrenju' });
+    await waitFor(() =>
+      expect(net.lastBodyOf('POST /api/jobs/index')).toMatchObject({
+        filters: { title: { value: 'dvoriš' }, status: { operator: 'equals', value: 1 } },
+        options: { sortBy: ['updated_at'], sortDesc: [false] },
+      }),
+    );
+  });
 });
 
 describe('the review mode', () => {

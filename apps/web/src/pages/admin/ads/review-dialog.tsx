@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   AD_STATUS,
   type AdRow,
+  type ListRequest,
   type StatusChange,
   statusChangeSchema,
   validationErrorMap,
@@ -49,7 +50,10 @@ type QueueState = { kind: 'loading' } | { kind: 'error' } | { kind: 'done' } | {
  * skipped) is not offered again in this review; decided ads leave the waiting list by themselves,
  * so the search for the next one starts again from the first page.
  */
-function useReviewQueue() {
+function useReviewQueue(filters: ListRequest['filters']) {
+  // Read when the next page is fetched: the filters are those of the list the review opened over.
+  const latestFilters = useRef(filters);
+  latestFilters.current = filters;
   const queryClient = useQueryClient();
   const [state, setState] = useState<QueueState>({ kind: 'loading' });
   const [waitingCount, setWaitingCount] = useState(0);
@@ -64,7 +68,7 @@ function useReviewQueue() {
       for (;;) {
         let next = nextCandidate();
         for (let page = 1; next === undefined; page += 1) {
-          const answer = await fetchWaitingAds(page, QUEUE_PAGE_SIZE);
+          const answer = await fetchWaitingAds(latestFilters.current, page, QUEUE_PAGE_SIZE);
           setWaitingCount(answer.total_rows);
           candidates.current = answer.result;
           next = nextCandidate();
@@ -167,7 +171,16 @@ const REASON_FIELD: FormField<StatusChange> = {
  * the next waiting ad. A decision names the status the moderator saw: if someone decided first,
  * the server's message opens the error dialog and the review moves on.
  */
-export function ReviewDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+/** Review mode over the waiting ads matching `filters` (the list's, as the screen applies them). */
+export function ReviewDialog({
+  isOpen,
+  onClose,
+  filters,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  filters: ListRequest['filters'];
+}) {
   const titleId = useId();
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [isLightboxOpen, setLightboxOpen] = useState(false);
@@ -195,6 +208,7 @@ export function ReviewDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       }}
     >
       <ReviewBody
+        filters={filters}
         titleId={titleId}
         onClose={onClose}
         isLightboxOpen={isLightboxOpen}
@@ -207,6 +221,7 @@ export function ReviewDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
 }
 
 function ReviewBody({
+  filters,
   titleId,
   onClose,
   isLightboxOpen,
@@ -214,6 +229,7 @@ function ReviewBody({
   escapeHandler,
   keyHandler,
 }: {
+  filters: ListRequest['filters'];
   titleId: string;
   onClose: () => void;
   isLightboxOpen: boolean;
@@ -222,7 +238,7 @@ function ReviewBody({
   keyHandler: { current: (event: KeyboardEvent) => void };
 }) {
   const { t } = useTranslation();
-  const queue = useReviewQueue();
+  const queue = useReviewQueue(filters);
   const { advance } = queue;
   const ad = queue.state.kind === 'ready' ? queue.state.ad : null;
   const details = useAdDetails(ad === null ? null : Number(ad.id));
