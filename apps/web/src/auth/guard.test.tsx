@@ -49,7 +49,7 @@ describe('admin shell', () => {
   it('shows an administrator the whole menu, in the order of the spec', async () => {
     await resetApp();
     setAuthenticatedFlag();
-    mockFetch({ 'GET /api/user': { body: ADMIN_USER } });
+    mockFetch({ ...ADMIN_HOME_ANSWERS, 'GET /api/user': { body: ADMIN_USER } });
     await renderApp('/ads-on-approval', { isReset: false });
     const nav = await screen.findByRole('navigation', { name: 'Meni administracije' });
     const items = within(nav)
@@ -67,6 +67,8 @@ describe('admin shell', () => {
       'Gradovi',
       'Usluge',
       'Valute',
+      // The rejection reason templates (issue 19), beside the reference data.
+      'Razlozi odbijanja',
       'Krediti',
       'Izvještaji',
       // The refund desk, after the spec's items (issue 20).
