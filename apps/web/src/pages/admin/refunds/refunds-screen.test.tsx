@@ -150,6 +150,8 @@ async function openAds(extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/user': { body: ADMIN_USER },
     'POST /api/jobs/index': listAnswer([PAID_AD]),
     'POST /api/ad_statuses/statusOrder': { body: { status_order: [WAITING_STATUS, REJECTED] } },
+    // A rejection offers the reason templates beside the comment.
+    'POST /api/rejection_reasons/index_active': listAnswer([]),
     ...extra,
   });
   await renderApp('/ads', { isReset: false });
