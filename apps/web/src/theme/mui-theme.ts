@@ -17,7 +17,8 @@ export function createAppTheme(mode: ThemeMode): Theme {
   return createTheme({
     palette: {
       mode,
-      primary: { main: mode === 'dark' ? '#64b5f6' : '#1565c0' },
+      // Dark: MUI's derived hover shade of blue 300 (#467eac) under its dark text is 4.4:1; this one is 5.3:1.
+      primary: mode === 'dark' ? { main: '#64b5f6', dark: '#4e8cc0' } : { main: '#1565c0' },
       secondary: { main: mode === 'dark' ? '#ffb74d' : '#ef6c00' },
       // MUI's dark red (#f44336) is 4.5:1 on the dark paper only just not; red 300 is 5.5:1.
       ...(mode === 'dark' ? { error: { main: '#e57373' } } : {}),
