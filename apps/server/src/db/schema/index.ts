@@ -6,6 +6,7 @@ export * from './credits.ts';
 export * from './idempotency.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
+export * from './preferences.ts';
 export * from './reference.ts';
 export * from './refund-requests.ts';
 export * from './services.ts';
