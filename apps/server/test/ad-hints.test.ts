@@ -142,6 +142,7 @@ describe('GET /api/jobs/hints/{id}', () => {
   let similarId = 0;
   let reusedPhotoId = 0;
   let unrelatedPhotoId = 0;
+  let copiedTextId = 0;
   let oldId = 0;
   let phoneTwin: TestUser;
   let mailTwin: TestUser;
@@ -162,6 +163,11 @@ describe('GET /api/jobs/hints/{id}', () => {
       posterId: otherPoster.id,
       photos: [await picture(2)],
     });
+    // Another title, the same description pasted with other digits, spacing and diacritics.
+    copiedTextId = await storeAd('Servis zidnih časovnika', {
+      posterId: otherPoster.id,
+      description: 'Popravljam zidne satove s klatnom i dzepne satove,  dolazim na adresu 24/7.',
+    });
     oldId = await storeAd('Staro pranje tepiha');
     await t.db.update(ads).set({ created_at: sql`now() - interval '40 days'` }).where(eq(ads.id, oldId));
     phoneTwin = await createUser(t.db, { username: 'hint-phone-twin', roleIds: [ROLE.member] });
@@ -178,6 +184,16 @@ describe('GET /api/jobs/hints/{id}', () => {
     expect(similar?.score).toBeGreaterThan(0.4);
     expect(body.similar_ads.map((hint) => hint.id)).not.toContain(adId);
     expect(body.similar_ads.map((hint) => hint.id)).not.toContain(unrelatedPhotoId);
+  });
+
+  it('finds a copy of the description under another title, with its similarity', async () => {
+    const { body } = await hintsOf(adId);
+    const copy = body.similar_ads.find((hint) => hint.id === copiedTextId);
+    expect(copy?.title).toBe('Servis zidnih časovnika');
+    expect(copy?.score).toBeGreaterThan(0.7);
+    // Ordered by score, strongest first.
+    const scores = body.similar_ads.map((hint) => hint.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
   it("lists the poster's other ads of the last 30 days, not older ones", async () => {

@@ -16,7 +16,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { foldedText, isActive, money, sortCollated, timestamps } from './columns.ts';
+import { foldedText, isActive, money, sortCollated, textFingerprint, timestamps } from './columns.ts';
 import { cities, countries, currencies, days } from './reference.ts';
 import { services } from './services.ts';
 import { users } from './users.ts';
@@ -113,7 +113,10 @@ export const ads = pgTable(
     index('ads_status_idx').on(t.ad_status_id, t.id),
     index('ads_is_active_idx').on(t.is_active, t.id),
     index('ads_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
-    index('ads_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
+    // The duplicate hints (ad-hints.ts): the nearest titles by trigram distance on a GiST index
+    // (best first, stops after ten), and copies of a description by its fingerprint.
+    index('ads_title_trgm_gist').using('gist', t.title.op('gist_trgm_ops')),
+    index('ads_description_fingerprint_idx').on(textFingerprint(t.description)),
     // The member's search (approved, active ads only): its words on the folded text, its pages
     // newest first or by price on the searchable ads alone.
     index('ads_search_text_trgm').using('gin', t.search_text.op('gin_trgm_ops')),

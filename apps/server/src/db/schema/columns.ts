@@ -44,3 +44,11 @@ if ([...foldedFrom].length !== [...foldedTo].length) throw new Error('FOLDED_LET
  */
 export const foldedText = (expression: SQL | AnyPgColumn) =>
   sql`lower(translate(${expression}, ${sql.raw(`'${foldedFrom}'`)}, ${sql.raw(`'${foldedTo}'`)}))`;
+
+/**
+ * A text's fingerprint for finding copies: md5 of its folded letters alone (digits, punctuation and
+ * spacing dropped), so a description pasted again with another phone number or price still matches.
+ * NULL stays NULL (never a match). Immutable: a btree index on it answers equality among millions.
+ */
+export const textFingerprint = (expression: SQL | AnyPgColumn) =>
+  sql`md5(regexp_replace(${foldedText(expression)}, '[^a-z]+', ' ', 'g'))`;

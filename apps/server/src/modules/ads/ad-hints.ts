@@ -9,6 +9,7 @@ import {
 } from '@usluge/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { textFingerprint } from '../../db/schema/columns.ts';
 import { adPhotos, ads, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -37,82 +38,60 @@ async function subjectOf(db: Database, adId: number): Promise<Subject | null> {
   return row ?? null;
 }
 
-/** Thresholds tried in turn, strictest first: a strict one lets the index pass few candidates. */
-const SIMILARITY_STEPS = [0.7, AD_HINT_TEXT_SIMILARITY];
-/**
- * What the description's search may take. Descriptions are long and share most of their trigrams
- * (templates, town names, "cijena po dogovoru"), so among a million ads the index can hand over
- * hundreds of thousands of candidates; past this budget the hints go without them.
- */
-const DESCRIPTION_BUDGET_MS = 150;
-
-/** The ads whose `column` is like `text` at `threshold` (the `%` operator on its GIN index). */
-async function alike(
-  tx: Database,
-  subject: Subject,
-  column: SQL | typeof ads.title,
-  text: string,
-  threshold: number,
-) {
-  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
-  const score = sql<number>`similarity(${column}, ${text})::float8`;
-  return tx
-    .select({ id: ads.id, title: ads.title, score })
-    .from(ads)
-    .where(and(sql`${column} % ${text}`, ne(ads.id, subject.id)))
-    .orderBy(desc(score), asc(ads.id))
-    .limit(AD_HINTS_MAX);
-}
-
-const isStatementTimeout = (error: unknown): boolean => {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
-  return code === '57014' || (cause !== undefined && cause !== error && isStatementTimeout(cause));
-};
+/** Descriptions shorter than this (in characters) are too common to call a copy a hint. */
+const FINGERPRINT_MIN_LENGTH = 30;
 
 /**
- * Other ads (any poster) whose title or description is like this one's: the trigram `%` operator,
- * which the GIN indexes ads_title_trgm and ads_description_trgm answer, at a threshold set for the
- * transaction only; the strongest first. The title at 0.7 first (among many lookalikes the index
- * then passes few), at 0.4 only when that found fewer than ten; the description, within a budget,
- * only when the titles found fewer than ten.
+ * Other ads (any poster) whose title or description is like this one's, the strongest first; score:
+ * the higher of the two trigram similarities, at least AD_HINT_TEXT_SIMILARITY. Candidates come
+ * from two indexes that stay fast among a million ads:
+ * - the ten nearest titles by trigram distance (`<->`), a best-first walk of ads_title_trgm_gist
+ *   that stops after ten, however many titles are alike;
+ * - copies of the description (ads_description_fingerprint_idx: its letters alone, so a copy with
+ *   another phone number still matches). A trigram search over descriptions has no such bound:
+ *   templated texts share most of their trigrams, so the GIN index passed hundreds of thousands of
+ *   candidates and a GiST walk took seconds (bench/ad-hints.ts).
  */
 async function similarAds(db: Database, subject: Subject): Promise<AdHint[]> {
-  return db.transaction(async (tx) => {
-    const found = new Map<number, AdHint>();
-    const add = (rows: AdHint[]) => {
-      for (const row of rows) {
-        if ((found.get(row.id)?.score ?? -1) < row.score) found.set(row.id, row);
-      }
-    };
-    for (const threshold of SIMILARITY_STEPS) {
-      add(await alike(tx as unknown as Database, subject, ads.title, subject.title, threshold));
-      if (found.size >= AD_HINTS_MAX) break;
-    }
-    const description = subject.description?.trim();
-    // Only to fill up: ten lookalike titles are hint enough, and the description's search is the costly one.
-    if (description && found.size < AD_HINTS_MAX) {
-      try {
-        // In a savepoint: a search stopped by its time limit leaves the transaction usable.
-        await tx.transaction(async (savepoint) => {
-          await savepoint.execute(
-            sql`select set_config('statement_timeout', ${String(DESCRIPTION_BUDGET_MS)}, true)`,
-          );
-          add(
-            await alike(
-              savepoint as unknown as Database,
-              subject,
-              sql`${ads.description}`,
-              description,
-              AD_HINT_TEXT_SIMILARITY,
+  const description = subject.description?.trim() ?? '';
+  const titleScore = sql<number>`similarity(${ads.title}, ${subject.title})::float8`;
+  const descriptionScore = description
+    ? sql<number>`coalesce(similarity(${ads.description}, ${description}), 0)::float8`
+    : sql<number>`0::float8`;
+  const nearestTitles = db
+    .select({ id: ads.id })
+    .from(ads)
+    .where(ne(ads.id, subject.id))
+    .orderBy(sql`${ads.title} <-> ${subject.title}`)
+    .limit(AD_HINTS_MAX);
+  const copies =
+    description.length >= FINGERPRINT_MIN_LENGTH
+      ? db
+          .select({ id: ads.id })
+          .from(ads)
+          .where(
+            and(
+              sql`${textFingerprint(ads.description)} = ${textFingerprint(sql`${description}::text`)}`,
+              ne(ads.id, subject.id),
             ),
-          );
-        });
-      } catch (error) {
-        if (!isStatementTimeout(error)) throw error;
-      }
-    }
-    return [...found.values()].sort((a, b) => b.score - a.score || a.id - b.id).slice(0, AD_HINTS_MAX);
-  });
+          )
+          .limit(AD_HINTS_MAX)
+      : null;
+  const found = await Promise.all([nearestTitles, copies ?? []]);
+  const candidates = found.flat().map((row) => row.id);
+  if (candidates.length === 0) return [];
+  const rows = await db
+    .select({
+      id: ads.id,
+      title: ads.title,
+      score: sql<number>`greatest(${titleScore}, ${descriptionScore})`,
+    })
+    .from(ads)
+    .where(inArray(ads.id, [...new Set(candidates)]));
+  return rows
+    .filter((row) => row.score >= AD_HINT_TEXT_SIMILARITY)
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .slice(0, AD_HINTS_MAX);
 }
 
 /** The poster's other ads of the last 30 days (ads_user_idx), newest first; score: days ago. */
@@ -227,8 +206,8 @@ async function sharedContactUsers(db: Database, subject: Subject) {
 export async function readAdHints(db: Database, adId: number): Promise<AdHints> {
   const subject = await subjectOf(db, adId);
   if (!subject) throw notFound();
-  const similar_ads = await similarAds(db, subject);
-  const [same_poster_ads, same_photo_ads, shared_contact_users] = await Promise.all([
+  const [similar_ads, same_poster_ads, same_photo_ads, shared_contact_users] = await Promise.all([
+    similarAds(db, subject),
     samePosterAds(db, subject),
     samePhotoAds(db, subject),
     sharedContactUsers(db, subject),
