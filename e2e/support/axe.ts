@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The WCAG 2.1 A and AA rules axe knows, plus its best practices (landmarks, headings, …). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -41,4 +42,10 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
         .join('; ');
       return `${violation.id} [${violation.impact}] ${violation.help}: ${nodes}`;
     });
+}
+
+/** Fails the test with axe's serious and critical violations of the page as it is, if any. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, violations.join('\n')).toEqual([]);
 }

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { tabTo } from '../support/keyboard.ts';
+import { firstIds } from '../support/list-api.ts';
 import { drawnPng } from '../support/png.ts';
 
 const baseUrl = inject('baseUrl');
@@ -11,17 +13,6 @@ const browser = useBrowser();
 const RUN = Date.now().toString(36).slice(-5);
 const PASSWORD = 'lozinka-123';
 const HINTS_TITLE = 'Mogući duplikati i spam';
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, violations.join('\n')).toEqual([]);
-}
-
-async function firstIds(page: Page, path: string, count: number): Promise<number[]> {
-  const answer = await page.request.post(path, { data: {} });
-  const { result } = (await answer.json()) as { result: { id: number }[] };
-  return result.slice(0, count).map((row) => row.id);
-}
 
 /** Letters of its own for each test: other runs' lookalikes must not crowd this one's out. */
 const randomWord = () =>
@@ -97,17 +88,6 @@ async function lookalikeAds(page: Page, suffix: string) {
 }
 
 /** Moves the focus with Tab alone until it is on a control whose name starts so. */
-async function tabTo(page: Page, name: string): Promise<void> {
-  for (let step = 0; step < 200; step++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
-    });
-    if (focused.startsWith(name)) return;
-  }
-  throw new Error(`the focus never reached ${name}`);
-}
 
 describe.each(LOOKS)('duplicate and spam hints, $theme theme, $size', ({ theme, viewport, size }) => {
   it("shows an ad's lookalike in its details, and the link opens it: screenshots and axe", async () => {
@@ -117,7 +97,7 @@ describe.each(LOOKS)('duplicate and spam hints, $theme theme, $size', ({ theme, 
 
     await page.goto(`/ads?f.title=${encodeURIComponent(ad.title)}`);
     await page.getByText(ad.title, { exact: true }).first().waitFor();
-    await tabTo(page, 'Detalji oglasa');
+    await tabTo(page, 'Detalji oglasa', { isPrefix: true });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: new RegExp(ad.title) });
     const hints = dialog.getByRole('region', { name: HINTS_TITLE });
@@ -161,7 +141,7 @@ describe.each(LOOKS)('duplicate and spam hints, $theme theme, $size', ({ theme, 
     // newest waiting ad, so the last of the queue).
     const shown = () => page.waitForResponse((answer) => answer.url().includes('/api/jobs/hints/'));
     let next = shown();
-    await tabTo(page, 'Pregled jedan po jedan');
+    await tabTo(page, 'Pregled jedan po jedan', { isPrefix: true });
     await page.keyboard.press('Enter');
     const review = page.getByRole('dialog', { name: /Pregled oglasa na odobrenju/ });
     for (let step = 0; step < 1000; step++) {

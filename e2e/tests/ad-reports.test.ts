@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { tabTo } from '../support/keyboard.ts';
+import { firstIds } from '../support/list-api.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -9,17 +11,6 @@ const browser = useBrowser();
 /** A suffix that keeps this run's rows apart from the seeded ones and other runs'. */
 const RUN = Date.now().toString(36).slice(-5);
 const PASSWORD = 'lozinka-123';
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, violations.join('\n')).toEqual([]);
-}
-
-async function firstIds(page: Page, path: string, count: number): Promise<number[]> {
-  const answer = await page.request.post(path, { data: {} });
-  const { result } = (await answer.json()) as { result: { id: number }[] };
-  return result.slice(0, count).map((row) => row.id);
-}
 
 const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 
@@ -91,17 +82,6 @@ async function reportedAd(page: Page, suffix: string): Promise<string> {
 }
 
 /** Tab until the focus is on a button with this name. */
-async function tabTo(page: Page, name: string): Promise<void> {
-  for (let step = 0; step < 120; step++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
-    });
-    if (focused === name) return;
-  }
-  throw new Error(`the focus never reached ${name}`);
-}
 
 async function openQueueRow(page: Page, title: string) {
   await page.goto(`/ad-reports?f.title=${encodeURIComponent(title)}`);

@@ -1,7 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { tabTo } from '../support/keyboard.ts';
+import { firstIds } from '../support/list-api.ts';
 import { solidPng } from '../support/png.ts';
 
 const baseUrl = inject('baseUrl');
@@ -11,17 +13,6 @@ const browser = useBrowser();
 const RUN = Date.now().toString(36).slice(-5);
 const PASSWORD = 'lozinka-123';
 const DIFF_TITLE = 'Izmjene od posljednjeg odobrenja';
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, violations.join('\n')).toEqual([]);
-}
-
-async function firstIds(page: Page, path: string, count: number): Promise<number[]> {
-  const answer = await page.request.post(path, { data: {} });
-  const { result } = (await answer.json()) as { result: { id: number }[] };
-  return result.slice(0, count).map((row) => row.id);
-}
 
 const photo = (name: string, colour: readonly [number, number, number]) => ({
   name,
@@ -112,17 +103,6 @@ async function expectImagesLoaded(region: Locator): Promise<void> {
 }
 
 /** Moves the focus with Tab alone until it is on a control with this accessible name. */
-async function tabTo(page: Page, name: string): Promise<void> {
-  for (let step = 0; step < 120; step++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
-    });
-    if (focused === name) return;
-  }
-  throw new Error(`the focus never reached ${name}`);
-}
 
 describe.each(LOOKS)('the re-review diff, $theme theme, $size', ({ theme, viewport, size }) => {
   it("shows an edited ad's changes in its details, opened by keyboard: screenshots and axe", async () => {

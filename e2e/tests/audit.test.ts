@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { tabTo } from '../support/keyboard.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -9,11 +10,6 @@ const browser = useBrowser();
 /** A suffix that keeps this run's rows apart from the seeded ones and other runs'. */
 const RUN = Date.now().toString(36).slice(-5);
 const PASSWORD = 'lozinka-123';
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, violations.join('\n')).toEqual([]);
-}
 
 /**
  * A member of the test's own, then an administrator's edit of it through the API as the web form
@@ -50,17 +46,6 @@ async function editedMember(page: Page, suffix: string): Promise<{ id: number; u
 }
 
 /** Moves the focus with Tab alone until it is on a control with this accessible name. */
-async function tabTo(page: Page, name: string): Promise<void> {
-  for (let step = 0; step < 150; step++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
-    });
-    if (focused === name) return;
-  }
-  throw new Error(`the focus never reached ${name}`);
-}
 
 describe.each(LOOKS)('the audit trail, $theme theme, $size', ({ theme, viewport, size }) => {
   it("shows an administrator's edit before → after on /audit and in the user's change history, by keyboard", async () => {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   LOOKS,
   newPage,
@@ -10,6 +10,7 @@ import {
   useBrowser,
   type Viewport,
 } from '../support/browser.ts';
+import { firstIds } from '../support/list-api.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -18,18 +19,7 @@ const browser = useBrowser();
 const RUN = Date.now().toString(36).slice(-5);
 const PASSWORD = 'moderator-lozinka-2';
 
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, violations.join('\n')).toEqual([]);
-}
-
 const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
-
-async function firstIds(api: APIRequestContext, path: string, count: number): Promise<number[]> {
-  const answer = await api.post(path, { data: {} });
-  const { result } = (await answer.json()) as { result: { id: number }[] };
-  return result.slice(0, count).map((row) => row.id);
-}
 
 /** A user made by the administrator through the API (multipart, as the form sends it). */
 async function createUser(api: APIRequestContext, username: string, roles: string): Promise<number> {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { tabTo } from '../support/keyboard.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -9,11 +10,6 @@ const browser = useBrowser();
 /** A suffix that keeps this run's rows apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-5);
 const PASSWORD = 'lozinka-123';
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, violations.join('\n')).toEqual([]);
-}
 
 /** A staff write through the API with the signed-in admin's session. */
 async function staff(
@@ -110,17 +106,6 @@ async function waitingRequest(page: Page, suffix: string): Promise<string> {
 }
 
 /** Moves the focus with Tab alone until it is on a control with this accessible name. */
-async function tabTo(page: Page, name: string): Promise<void> {
-  for (let step = 0; step < 120; step++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
-    });
-    if (focused === name) return;
-  }
-  throw new Error(`the focus never reached ${name}`);
-}
 
 describe.each(LOOKS)('the refund desk, $theme theme, $size', ({ theme, viewport, size }) => {
   it('approves a waiting request by keyboard alone: screenshots and axe', async () => {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { firstIds } from '../support/list-api.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -9,17 +10,6 @@ const browser = useBrowser();
 /** A suffix that keeps this run's rows apart from the seeded ones and other runs'. */
 const RUN = Date.now().toString(36).slice(-5);
 const PASSWORD = 'lozinka-123';
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, violations.join('\n')).toEqual([]);
-}
-
-async function firstIds(page: Page, path: string, count: number): Promise<number[]> {
-  const answer = await page.request.post(path, { data: {} });
-  const { result } = (await answer.json()) as { result: { id: number }[] };
-  return result.slice(0, count).map((row) => row.id);
-}
 
 /** A template of the test's own, through the API. */
 async function storeTemplate(page: Page, title: string): Promise<number> {

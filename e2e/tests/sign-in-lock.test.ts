@@ -1,6 +1,6 @@
 import { type Page, request as playwrightRequest } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -9,11 +9,6 @@ const browser = useBrowser();
 /** A suffix that keeps this run's users apart from the seeded ones. */
 const RUN = Date.now().toString(36).slice(-5);
 const PASSWORD = 'moderator-lozinka-1';
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, violations.join('\n')).toEqual([]);
-}
 
 /** A moderator made through the API (multipart, as the form sends it). */
 async function createModerator(page: Page, username: string): Promise<void> {

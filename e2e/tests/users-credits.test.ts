@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Locator, type Page, request as playwrightRequest } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import { DESKTOP, LOOKS, newPage, PHONE, screenshot, signIn, useBrowser } from '../support/browser.ts';
 import { solidPng } from '../support/png.ts';
 import { readZipEntry } from '../support/zip.ts';
@@ -38,11 +38,6 @@ async function choose(page: Page, scope: Locator, label: RegExp, option: string,
   await page.getByRole('option', { name: option, exact: true }).click();
   if (isMultiple) await page.keyboard.press('Escape');
   await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, violations.join('\n')).toEqual([]);
 }
 
 /** What the web login answers for these credentials: 401 wrong password, 403 right one but a member. */
