@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../src/db/client.ts';
@@ -65,6 +66,16 @@ describe('seeds', () => {
     const second = await seed(handle.db, { isDemoSeeded: true, adminPassword: 'Admin-Lozinka-1' });
     expect(second.isDemoCreated).toBe(false);
     expect(await counts(handle.db)).toEqual(afterFirst);
+  });
+
+  it("README's demo volumes are the ones the seed creates (the users list counts the first admin too)", async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const stated = /demo data is created as well: (\d+) users \(the first admin among them\), (\d+) ads/.exec(
+      readme.replace(/\s+/g, ' '),
+    );
+    expect(stated, 'README names the demo volumes').not.toBeNull();
+    const c = await counts(handle.db);
+    expect({ users: Number(stated?.[1]), ads: Number(stated?.[2]) }).toEqual({ users: c.users, ads: c.ads });
   });
 
   it('seeds the demo volumes the product needs', async () => {
