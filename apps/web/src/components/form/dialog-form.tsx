@@ -14,6 +14,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -137,7 +138,37 @@ function useReportUnsavedChanges<Values extends FieldValues, Output>(
   useReportChanges(isDirty);
 }
 
-/** The form inside such a dialog: title, fields, the required-fields note, cancel and submit. */
+/** What marks a required input: its own attribute, or the asterisk of a required group's label. */
+const REQUIRED_MARK = 'input[required], textarea[required], .MuiFormLabel-asterisk';
+
+/**
+ * Whether the form shows a required field now. Read from what is rendered, as the fields of a
+ * dialog's own parts (children) and the ones shown by a value come and go without telling us.
+ */
+function useHasRequiredField() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [hasRequiredField, setHasRequiredField] = useState(false);
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const check = () => setHasRequiredField(form.querySelector(REQUIRED_MARK) !== null);
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(form, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['required'],
+    });
+    return () => observer.disconnect();
+  }, []);
+  return { formRef, hasRequiredField };
+}
+
+/**
+ * The form inside such a dialog: title, fields, the required-fields note (only when a field is
+ * required: a confirmation without fields has nothing to note), cancel and submit.
+ */
 export function DialogForm<Values extends FieldValues, Output>({
   titleId,
   title,
@@ -167,17 +198,20 @@ export function DialogForm<Values extends FieldValues, Output>({
 }) {
   const { t } = useTranslation();
   useReportUnsavedChanges(control);
+  const { formRef, hasRequiredField } = useHasRequiredField();
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {notice}
           <FormFields control={control} fields={fields} isEditing={isEditing} />
           {children}
-          <Typography variant="caption" color="text.secondary">
-            {t('common.requiredNote')}
-          </Typography>
+          {hasRequiredField && (
+            <Typography variant="caption" color="text.secondary">
+              {t('common.requiredNote')}
+            </Typography>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

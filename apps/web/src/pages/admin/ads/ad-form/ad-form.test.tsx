@@ -133,6 +133,17 @@ describe('the ad form', () => {
     );
   });
 
+  it("says 'whole country' under a place's cities only while none is chosen", async () => {
+    mockServer();
+    openForm(rowOf(SAVED_AD));
+    const dialog = await screen.findByRole('dialog', { name: 'Izmjena zapisa' });
+    const montenegro = await within(dialog).findByRole('group', { name: 'Država 1' });
+    await within(montenegro).findByRole('button', { name: 'Podgorica' });
+    expect(within(montenegro).queryByText('Bez izabranih gradova: cijela država')).not.toBeInTheDocument();
+    const serbia = within(dialog).getByRole('group', { name: 'Država 2' });
+    expect(within(serbia).getByText('Bez izabranih gradova: cijela država')).toBeInTheDocument();
+  });
+
   it("shows a stale save's changes in words, and applies the user's edits on top of the ad as saved now", async () => {
     const stale = 'Neko je u međuvremenu izmijenio ovaj zapis. Pogledajte izmjene i sačuvajte ponovo.';
     const savedNow: AdDetails = {

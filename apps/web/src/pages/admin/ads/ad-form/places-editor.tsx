@@ -111,7 +111,8 @@ function PlaceRow({
               {...params}
               label={t('adForm.cities')}
               error={citiesError !== undefined}
-              helperText={citiesError ?? t('adForm.citiesHint')}
+              // The whole country only while no city is chosen.
+              helperText={citiesError ?? (chosenCities.length === 0 ? t('adForm.citiesHint') : undefined)}
             />
           )}
         />
