@@ -96,6 +96,25 @@ describe('the ads lists', () => {
     for (const row of byName.result) expect(row.user_name.toLowerCase()).toContain(fragment.toLowerCase());
   });
 
+  it('a bare price_from is a lower bound (≥), a bare price_to an upper bound (≤)', async () => {
+    const prices = (await t.db.select({ from: ads.price_from, to: ads.price_to }).from(ads)).map((row) => ({
+      from: Number(row.from),
+      to: row.to === null ? null : Number(row.to),
+    }));
+    // A price some ads have and others exceed, so that "equals" and "at least" differ.
+    const sorted = [...new Set(prices.map((price) => price.from))].sort((a, b) => a - b);
+    const bound = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    const atLeast = prices.filter((price) => price.from >= bound).length;
+    expect(atLeast).toBeGreaterThan(prices.filter((price) => price.from === bound).length);
+    const fromBound = await list({ price_from: bound });
+    expect(fromBound.total_rows).toBe(atLeast);
+    for (const row of fromBound.result) expect(row.price_from).toBeGreaterThanOrEqual(bound);
+
+    const top = sorted[Math.floor(sorted.length / 3)] ?? 0;
+    const toTop = await list({ price_to: top });
+    expect(toTop.total_rows).toBe(prices.filter((price) => price.to !== null && price.to <= top).length);
+  });
+
   it('filters by service and by country (an ad offered in all countries is in every one)', async () => {
     const [link] = await t.db.select({ serviceId: adServices.service_id }).from(adServices).limit(1);
     if (!link) throw new Error('no demo ad services');

@@ -34,6 +34,9 @@ export function registerListRoutes<Row extends { id: number }>(
                 ? `List ${definition.resource}: filter, sort, page`
                 : `Active ${definition.resource} for pickers`,
           };
+    const description = [('description' in docs && docs.description) || '', sortKeysDoc(definition)]
+      .filter(Boolean)
+      .join('\n\n');
     typed.post(
       `/${mode === 'index' && definition.indexPath ? definition.indexPath : `${definition.resource}/${mode}`}`,
       {
@@ -41,6 +44,7 @@ export function registerListRoutes<Row extends { id: number }>(
         schema: {
           ...(access === 'member' ? memberDocs : { tags: [definition.resource] }),
           ...docs,
+          description,
           body: listRequestSchema,
           // With is_report the answer is the file (pdf, xlsx or docx) instead.
           response: { 200: listResponseSchema(definition.rowSchema).extend(extras?.schema.shape ?? {}) },
@@ -62,4 +66,13 @@ export function registerListRoutes<Row extends { id: number }>(
       },
     );
   }
+}
+
+/** The sort keys a list accepts, said in its route's description from the declaration itself. */
+function sortKeysDoc(definition: ListDefinition<{ id: number }>): string {
+  const keys = Object.entries(definition.columns)
+    .filter(([, column]) => column.isSortable)
+    .map(([key]) => `\`${key}\``);
+  const { key, isDescending } = definition.defaultSort;
+  return `Sort keys (\`options.sortBy\`): ${keys.join(', ')}; by default \`${key}\`, ${isDescending ? 'descending' : 'ascending'}.`;
 }

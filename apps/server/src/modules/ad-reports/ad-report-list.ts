@@ -84,6 +84,9 @@ export const adReportList = defineList({
     },
     oldest_at: dateColumn(adReportQueue.oldest_at),
     newest_at: dateColumn(adReportQueue.newest_at),
+    // The queue row has no updated_at (the row's `updated_at` is its ad's version): it changes with
+    // each report, so its time is newest_at (ad_report_queue_newest_idx).
+    updated_at: dateColumn(adReportQueue.newest_at),
     reason: {
       expression: adReportQueue.ad_id,
       type: 'text',

@@ -18,7 +18,6 @@ import { fullName } from '../users/user-list.ts';
 import { claimedByOf } from './ad-claims.ts';
 import { currencyFields, statusFields, withCurrency, withStatus } from './ad-row-parts.ts';
 
-const number = ['equals', 'gte', 'lte', 'between'] as const;
 const ids = (values: FilterOperand[]) =>
   sql.join(
     values.map((value) => sql`${value}`),
@@ -72,7 +71,13 @@ export const adList = defineList({
     posted_by_user_id: { expression: ads.posted_by_user_id, type: 'id', operators: ['equals', 'in'] },
     // One ad by its id: where a hint (issue 19) leads to the other ad.
     id: { expression: ads.id, type: 'id', operators: ['equals', 'in'] },
-    price_from: { expression: ads.price_from, type: 'number', operators: number, isSortable: true },
+    // A bare value is a bound: 'from' at least it, 'to' at most it (the first operator is the bare one's).
+    price_from: {
+      expression: ads.price_from,
+      type: 'number',
+      operators: ['gte', 'lte', 'equals', 'between'],
+      isSortable: true,
+    },
     price_to: {
       expression: ads.price_to,
       type: 'number',

@@ -57,6 +57,7 @@ export const adSearchList = defineList({
   defaultSort: { key: 'created_at', isDescending: true },
   columns: {
     created_at: { expression: ads.created_at, type: 'date', isSortable: true },
+    updated_at: { expression: ads.updated_at, type: 'date', isSortable: true },
     // Sorts by the price the ad starts at; as a filter, the ads whose price reaches the amount.
     price_from: {
       expression: ads.price_from,

@@ -66,6 +66,13 @@ export const auditList = defineList({
       operators: ['between', 'gte', 'lte'],
       isSortable: true,
     },
+    // An entry is never changed: its time is created_at (audit_log_created_idx).
+    updated_at: {
+      expression: auditLog.created_at,
+      type: 'date',
+      operators: ['between', 'gte', 'lte'],
+      isSortable: true,
+    },
     actor_id: { expression: auditLog.actor_id, type: 'id', operators: oneOf },
     actor_name: { expression: auditLog.actor_name, type: 'text' },
     ip: { expression: sql`host(${auditLog.ip})`, type: 'text' },

@@ -30,6 +30,15 @@ export const memberInboxList = defineList({
   defaultSort: { key: 'id', isDescending: true },
   columns: {
     id: { expression: notificationRecipients.id, type: 'id', isSortable: true },
+    // An inbox item is never changed but for read_at: its time is created_at, which follows the
+    // id (a serial set at insert), so it sorts on the id (notification_recipients_user_idx).
+    updated_at: {
+      expression: notificationRecipients.created_at,
+      sortExpression: notificationRecipients.id,
+      type: 'date',
+      operators: ['between', 'gte', 'lte'],
+      isSortable: true,
+    },
     is_read: {
       expression: sql`(${notificationRecipients.read_at} is not null)`,
       type: 'boolean',

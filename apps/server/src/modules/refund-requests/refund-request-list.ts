@@ -98,6 +98,17 @@ const created_at = {
   operators: ['between', 'gte', 'lte'],
   isSortable: true,
 } as const;
+/**
+ * The row's version: filters on updated_at; sorts on created_at (refund_requests_created_idx,
+ * refund_requests_user_idx) until the table has an (updated_at, id) index.
+ */
+const updated_at = {
+  expression: refundRequests.updated_at,
+  sortExpression: refundRequests.created_at,
+  type: 'date',
+  operators: ['between', 'gte', 'lte'],
+  isSortable: true,
+} as const;
 const status = {
   expression: refundRequests.status,
   type: 'text',
@@ -129,6 +140,7 @@ export const refundRequestList = defineList({
   defaultSort: { key: 'decided_at', isDescending: true },
   columns: {
     created_at,
+    updated_at,
     decided_at: {
       expression: refundRequests.decided_at,
       type: 'date',
@@ -172,6 +184,7 @@ export const memberRefundRequestList = defineList({
   defaultSort: { key: 'created_at', isDescending: true },
   columns: {
     created_at,
+    updated_at,
     status: { expression: refundRequests.status, type: 'text', operators: ['equals', 'in'] },
     lead_id: { expression: refundRequests.lead_id, type: 'id', operators: ['equals'] },
   },

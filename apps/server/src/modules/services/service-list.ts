@@ -47,6 +47,7 @@ export const serviceList = defineList({
   defaultSort: { key: 'name', isDescending: false },
   columns: {
     name: { expression: services.name, type: 'text', operators: ['contains'], isSortable: true },
+    updated_at: { expression: services.updated_at, type: 'date', isSortable: true },
   },
   rowSchema: serviceNodeSchema,
   access: { index: 'staff' },
