@@ -68,12 +68,22 @@ describe('registering and verifying', () => {
       .from(users)
       .where(eq(users.username, 'jelena.v'));
     expect(user?.verified).toBeNull();
-    expect((await call('/api/verify-account', { token })).json().message).toBe(
-      'Nalog je potvrđen. Možete se prijaviti.',
-    );
+    expect((await call('/api/verify-account', { token })).json()).toEqual({
+      message: 'Nalog je potvrđen. Možete se prijaviti.',
+      is_already_verified: false,
+    });
+    // Opened again (a reload after success): the account is already verified, not an invalid link.
     const again = await call('/api/verify-account', { token });
-    expect(again.statusCode).toBe(422);
-    expect(again.json().message).toBe('Link nije ispravan, već je iskorišćen ili je istekao.');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      message: 'Nalog je već potvrđen. Možete se prijaviti.',
+      is_already_verified: true,
+    });
+    const inEnglish = await call('/api/verify-account', { token }, { 'accept-language': 'en' });
+    expect(inEnglish.json().message).toBe('Your account is already confirmed. You can sign in.');
+    const unknown = await call('/api/verify-account', { token: `${token.slice(0, -2)}xy` });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).toBe('Link nije ispravan, već je iskorišćen ili je istekao.');
     const [after] = await t.db
       .select({ verified: users.email_verified_at })
       .from(users)

@@ -107,6 +107,9 @@ export type DeleteAccountForm = z.input<typeof deleteAccountSchema>;
 
 export const messageAnswerSchema = z.object({ message: z.string() });
 export const checkTokenAnswerSchema = z.object({ full_name: z.string() });
+/** `POST /api/verify-account`: `is_already_verified` when the link had verified the account before. */
+export const verifyAccountAnswerSchema = messageAnswerSchema.extend({ is_already_verified: z.boolean() });
+export type VerifyAccountAnswer = z.infer<typeof verifyAccountAnswerSchema>;
 
 /**
  * `POST /api/users/unlock/{id}` (administrators): the user's sign-in lock is lifted (every failure

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { accountTokens } from '../db/schema/index.ts';
+import { accountTokens, users } from '../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type AccountTokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
@@ -71,4 +71,25 @@ export async function consumeAccountToken(
     .where(usable(token, purpose))
     .returning({ userId: accountTokens.user_id });
   return row?.userId ?? null;
+}
+
+/**
+ * Whether a verification token was used up and its account is verified: the link opened again
+ * (a reload after success, or an older link once a newer one verified it). Used tokens keep their
+ * hash and used_at, so this is known without keeping anything more, for as long as the row exists.
+ */
+export async function isVerifiedThrough(db: Database, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.user_id))
+    .where(
+      and(
+        eq(accountTokens.token_hash, hashToken(token)),
+        eq(accountTokens.purpose, 'verify_account'),
+        isNotNull(accountTokens.used_at),
+        isNotNull(users.email_verified_at),
+      ),
+    );
+  return row !== undefined;
 }

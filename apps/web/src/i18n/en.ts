@@ -753,6 +753,7 @@ export const en: Catalogue = {
     verifyNoToken: 'Something went wrong, contact support',
     verifyFailed: 'Something went wrong while verifying the account. Contact support.',
     verified: 'Your account is confirmed. You can sign in.',
+    alreadyVerified: 'Your account is already confirmed. You can sign in.',
     checkingLink: 'Checking the link…',
     tokenInvalid: 'Invalid token',
     resetFor: 'Account: {{name}}',

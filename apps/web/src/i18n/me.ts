@@ -757,6 +757,7 @@ export const me = {
     verifyNoToken: 'Došlo je do greške kontaktirajte podršku',
     verifyFailed: 'Došlo je do greške prilikom verifikacije. Kontaktirajte podršku.',
     verified: 'Nalog je potvrđen. Možete se prijaviti.',
+    alreadyVerified: 'Nalog je već potvrđen. Možete se prijaviti.',
     checkingLink: 'Provjeravamo link…',
     tokenInvalid: 'Token neispravan',
     resetFor: 'Nalog: {{name}}',

@@ -8,6 +8,7 @@ import {
   ROLE,
   registerSchema,
   setNewPasswordSchema,
+  verifyAccountAnswerSchema,
 } from '@usluge/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +19,7 @@ import {
   type AccountTokenPurpose,
   consumeAccountToken,
   issueAccountToken,
+  isVerifiedThrough,
   peekAccountToken,
 } from '../../auth/account-tokens.ts';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -177,8 +179,10 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
       schema: {
         tags,
         summary: 'Confirms an account with the mailed token',
+        description:
+          'A link opened again once its account is verified (a reload after success) answers 200 with `is_already_verified` true and a message saying so; an unknown or expired token is a 422.',
         body: accountTokenSchema,
-        response: { 200: messageAnswerSchema },
+        response: { 200: verifyAccountAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -197,8 +201,12 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
         });
         return true;
       });
-      if (!verified) throw new AppError(422, 'account_token_invalid');
-      return message('account_verified', request.lang);
+      if (verified) return { ...message('account_verified', request.lang), is_already_verified: false };
+      // Opened again once it worked: not an error, the account is verified.
+      if (await isVerifiedThrough(db, request.body.token)) {
+        return { ...message('account_already_verified', request.lang), is_already_verified: true };
+      }
+      throw new AppError(422, 'account_token_invalid');
     },
   );
 

@@ -1,4 +1,9 @@
-import type { checkTokenAnswerSchema, DeleteAccountForm, messageAnswerSchema } from '@usluge/contract';
+import type {
+  checkTokenAnswerSchema,
+  DeleteAccountForm,
+  messageAnswerSchema,
+  VerifyAccountAnswer,
+} from '@usluge/contract';
 import type { z } from 'zod';
 import { type HttpRequestOptions, http } from '../../../api/http-client.ts';
 
@@ -10,7 +15,7 @@ const shownByPage: HttpRequestOptions = { isErrorDialogSuppressed: true, isRefre
 
 /** SPEC.md 7 'Public account calls': what the links mailed to members lead to. */
 export const accountApi = {
-  verify: (token: string) => http.post<MessageAnswer>('/api/verify-account', { token }, shownByPage),
+  verify: (token: string) => http.post<VerifyAccountAnswer>('/api/verify-account', { token }, shownByPage),
   checkResetToken: (token: string) => http.post<CheckTokenAnswer>('/api/check-uuid', { token }, shownByPage),
   setNewPassword: (token: string, newPassword: string) =>
     http.post<MessageAnswer>('/api/set-new-password', { token, new_password: newPassword }, shownByPage),

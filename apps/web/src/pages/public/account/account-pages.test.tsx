@@ -13,7 +13,9 @@ const TOKEN_INVALID = {
 describe('verify account page', () => {
   it('shows the progress, then the success, and sends the token once', async () => {
     const net = mockFetch({
-      'POST /api/verify-account': { body: { message: 'Nalog je potvrđen. Možete se prijaviti.' } },
+      'POST /api/verify-account': {
+        body: { message: 'Nalog je potvrđen. Možete se prijaviti.', is_already_verified: false },
+      },
     });
     await renderApp('/verify-account/abc-123');
     // The first test of the file also loads the page's chunk, slowly on a busy machine.
@@ -26,6 +28,18 @@ describe('verify account page', () => {
     expect(await screen.findByText('Nalog je potvrđen. Možete se prijaviti.')).toBeInTheDocument();
     expect(net.callsTo('POST /api/verify-account')).toHaveLength(1);
     expect(net.lastBodyOf('POST /api/verify-account')).toEqual({ token: 'abc-123' });
+    expect(screen.getByRole('link', { name: 'Nazad na početnu' })).toHaveAttribute('href', '/');
+  });
+
+  it("says 'Nalog je već potvrđen.' when the link is opened again after it verified the account", async () => {
+    mockFetch({
+      'POST /api/verify-account': {
+        body: { message: 'Nalog je već potvrđen. Možete se prijaviti.', is_already_verified: true },
+      },
+    });
+    await renderApp('/verify-account/ponovo');
+    expect(await screen.findByText('Nalog je već potvrđen. Možete se prijaviti.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nazad na početnu' })).toHaveAttribute('href', '/');
   });
 

@@ -6,7 +6,8 @@ import { AccountOutcome, AccountPage, BackHomeLink, failureText } from './accoun
 
 /**
  * `/verify-account/{token}`, the link of the verification mail: loading, then success (in the
- * page's language, which may have changed since) or the error of SPEC.md 8. The token is single-use, so the call is a cached query: a re-render (or
+ * page's language, which may have changed since; 'already verified' when opened again) or the
+ * error of SPEC.md 8. The token is single-use, so the call is a cached query: a re-render (or
  * React's development double effects) never sends it twice.
  */
 export function VerifyAccountPage() {
@@ -34,7 +35,11 @@ export function VerifyAccountPage() {
           <BackHomeLink />
         </AccountOutcome>
       ) : (
-        <AccountOutcome kind="success" message={t('account.verified')}>
+        // A reload after success: the link worked before, so the account is already verified.
+        <AccountOutcome
+          kind="success"
+          message={t(verification.data.is_already_verified ? 'account.alreadyVerified' : 'account.verified')}
+        >
           <BackHomeLink />
         </AccountOutcome>
       )}
