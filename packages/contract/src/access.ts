@@ -25,12 +25,16 @@ export const AREA_ACCESS = {
   dashboard: 'staff',
   adsOnApproval: 'staff',
   ads: 'staff',
+  // One ad's own page (/ads/{id}): whoever may open the ads list.
+  adPage: 'staff',
   notifications: 'staff',
   // Members' reports of ads: the moderators' queue.
   adReports: 'staff',
   test: 'staff',
   userTypes: 'administrator',
   users: 'administrator',
+  // One user's own page (/users/{id}): their balance and ledger, as the users list.
+  userPage: 'administrator',
   countries: 'administrator',
   cities: 'administrator',
   services: 'administrator',

@@ -177,6 +177,8 @@ export type BulkStatusChangeResponse = z.infer<typeof bulkStatusChangeResponseSc
 export const leadRowSchema = z.object({
   id: z.number().int(),
   ad_id: z.number().int(),
+  /** The contacted ad's title (a user's page lists contacts of several ads). */
+  ad_title: z.string(),
   service: idNameSchema.nullable(),
   user_id: z.number().int(),
   name: z.string(),

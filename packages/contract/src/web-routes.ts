@@ -13,10 +13,12 @@ export const PUBLIC_PAGE_PATHS = {
 export const AREA_PATHS = {
   adsOnApproval: '/ads-on-approval',
   ads: '/ads',
+  adPage: '/ads/:id',
   adReports: '/ad-reports',
   notifications: '/notifications',
   userTypes: '/user-types',
   users: '/users',
+  userPage: '/users/:id',
   countries: '/countries',
   cities: '/cities',
   services: '/services',
@@ -30,6 +32,12 @@ export const AREA_PATHS = {
   test: '/test',
   seeders: '/seeders',
 } as const satisfies Record<Area, `/${string}`>;
+
+/** The address of one ad's page (`/ads/12`): what a list, a hint or the search box links to. */
+export const adPagePath = (id: number | string) => `/ads/${id}`;
+
+/** The address of one user's page (`/users/12`). */
+export const userPagePath = (id: number | string) => `/users/${id}`;
 
 /**
  * Every address the web app has a page for. The web router declares exactly these, and the server

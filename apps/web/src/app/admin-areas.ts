@@ -18,6 +18,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     menuGroup: 'main',
   },
   { area: 'ads', path: AREA_PATHS.ads, titleKey: 'pages.ads', menuGroup: 'main' },
+  { area: 'adPage', path: AREA_PATHS.adPage, titleKey: 'pages.adPage', menuGroup: null },
   { area: 'adReports', path: AREA_PATHS.adReports, titleKey: 'pages.adReports', menuGroup: 'main' },
   {
     area: 'notifications',
@@ -27,6 +28,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   },
   { area: 'userTypes', path: AREA_PATHS.userTypes, titleKey: 'pages.userTypes', menuGroup: 'management' },
   { area: 'users', path: AREA_PATHS.users, titleKey: 'pages.users', menuGroup: 'management' },
+  { area: 'userPage', path: AREA_PATHS.userPage, titleKey: 'pages.userPage', menuGroup: null },
   { area: 'countries', path: AREA_PATHS.countries, titleKey: 'pages.countries', menuGroup: 'management' },
   { area: 'cities', path: AREA_PATHS.cities, titleKey: 'pages.cities', menuGroup: 'management' },
   { area: 'services', path: AREA_PATHS.services, titleKey: 'pages.services', menuGroup: 'management' },

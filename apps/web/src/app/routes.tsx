@@ -67,6 +67,14 @@ const ADMIN_SCREENS: Record<Area, LazyComponent> = {
     (m) => m.ServicesScreen,
   ),
   ads: resourceScreen(() => import('../pages/admin/ads/ads-resource.tsx').then((m) => m.adsResource)),
+  adPage: page(
+    () => import('../pages/admin/ads/ad-page.tsx'),
+    (m) => m.AdPage,
+  ),
+  userPage: page(
+    () => import('../pages/admin/users/user-page.tsx'),
+    (m) => m.UserPage,
+  ),
   adReports: resourceScreen(() =>
     import('../pages/admin/ad-reports/ad-reports-resource.tsx').then((m) => m.adReportsResource),
   ),

@@ -1,4 +1,5 @@
 import { AREA_ACCESS, canAccess, PUBLIC_PAGE_PATHS } from '@usluge/contract';
+import { matchPath } from 'react-router';
 import { ADMIN_AREAS } from '../app/admin-areas.ts';
 
 /** The login page's parameter naming the page to go back to after signing in. */
@@ -27,7 +28,8 @@ export function safeReturnPath(value: string | null, roleIds?: readonly number[]
     return null;
   }
   if (url.origin !== base.origin) return null;
-  const area = ADMIN_AREAS.find((candidate) => candidate.path === url.pathname);
+  // A record's page too (`/users/12` matches `/users/:id`).
+  const area = ADMIN_AREAS.find((candidate) => matchPath(candidate.path, url.pathname) !== null);
   if (!area) return null;
   if (roleIds !== undefined && !canAccess(AREA_ACCESS[area.area], roleIds)) return null;
   return `${url.pathname}${url.search}`;

@@ -1,9 +1,13 @@
 import { type LeadRefundReason, leadRowSchema } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
-import { leads, services, users } from '../../db/schema/index.ts';
+import { qualified } from '../../db/qualified-column.ts';
+import { ads, leads, services, users } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 
-/** Who contacted an ad and what it cost them (`POST /api/leads/index` filtered by ad_id). */
+/**
+ * Who contacted an ad and what it cost them (`POST /api/leads/index` filtered by ad_id); on a user's
+ * page, the contacts they bought (user_id) and those made on their ads (poster_user_id).
+ */
 export const leadList = defineList({
   resource: 'leads',
   routes: ['index'],
@@ -12,6 +16,16 @@ export const leadList = defineList({
   defaultSort: { key: 'contact_time', isDescending: true },
   columns: {
     ad_id: { expression: leads.ad_id, type: 'id', operators: ['equals'] },
+    // The buyer: leads_user_contact_idx (user_id, contact_time, id) serves it in list order.
+    user_id: { expression: leads.user_id, type: 'id', operators: ['equals'] },
+    // The poster of the contacted ad: their ads on ads_user_idx, then each ad's contacts on leads_ad_idx.
+    poster_user_id: {
+      expression: leads.ad_id,
+      type: 'id',
+      operators: ['equals'],
+      condition: (_operator, [posterId]) =>
+        sql`${qualified(leads.ad_id)} in (select ${ads.id} from ${ads} where ${ads.posted_by_user_id} = ${posterId})`,
+    },
     contact_time: {
       expression: leads.contact_time,
       type: 'date',
@@ -47,6 +61,7 @@ export const leadList = defineList({
       .select({
         id: leads.id,
         ad_id: leads.ad_id,
+        ad_title: ads.title,
         service_id: services.id,
         service_name: services.name,
         user_id: leads.user_id,
@@ -62,6 +77,7 @@ export const leadList = defineList({
       })
       .from(leads)
       .innerJoin(users, eq(users.id, leads.user_id))
+      .innerJoin(ads, eq(ads.id, leads.ad_id))
       .leftJoin(services, eq(services.id, leads.service_id))
       .where(scope.where)
       .orderBy(scope.orderBy);

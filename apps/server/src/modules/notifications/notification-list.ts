@@ -22,6 +22,17 @@ export const notificationList = defineList({
   from: sql`${notifications}`,
   id: notifications.id,
   defaultSort: { key: 'updated_at', isDescending: true },
+  // What its list screen shows.
+  reportColumns: [
+    'updated_at',
+    'subject',
+    'notification_text',
+    'sender',
+    'user_types',
+    'users',
+    'recipients_count',
+  ],
+  reportObjectText: { users: 'full_name' },
   columns: {
     updated_at: {
       expression: notifications.updated_at,
@@ -36,6 +47,14 @@ export const notificationList = defineList({
       isSortable: true,
     },
     notification_text: { expression: notifications.notification_text, type: 'text', operators: ['contains'] },
+    // Received by this user (a user's page): their inbox rows, on notification_recipients_user_idx.
+    recipient_user_id: {
+      expression: notifications.id,
+      type: 'id',
+      operators: ['equals'],
+      condition: (_operator, [userId]) =>
+        sql`${notificationId} in (select r.notification_id from ${notificationRecipients} r where r.user_id = ${userId})`,
+    },
   },
   rowSchema: notificationRowSchema,
   access: { index: 'staff' },

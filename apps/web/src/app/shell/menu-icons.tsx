@@ -22,10 +22,13 @@ import type { ReactNode } from 'react';
 export const MENU_ICONS: Record<Area, ReactNode> = {
   adsOnApproval: <FactCheckIcon />,
   ads: <CampaignIcon />,
+  // Record pages have no menu item; their icon is their list's, should one ever show it.
+  adPage: <CampaignIcon />,
   adReports: <FlagIcon />,
   notifications: <NotificationsIcon />,
   userTypes: <BadgeIcon />,
   users: <GroupIcon />,
+  userPage: <GroupIcon />,
   countries: <PublicIcon />,
   cities: <LocationCityIcon />,
   services: <CategoryIcon />,

@@ -64,13 +64,44 @@ export function HistoryDialog<Row extends object>(props: HistoryDialogProps<Row>
 function HistoryBody<Row extends object>({
   onClose,
   title,
+  children,
+  titleId,
+  ...table
+}: HistoryDialogProps<Row> & { titleId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        {children}
+        <HistoryTable title={title} {...table} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+    </>
+  );
+}
+
+export type HistoryTableProps<Row> = Pick<
+  HistoryDialogProps<Row>,
+  'path' | 'filters' | 'columns' | 'sort'
+> & {
+  /** Names the table (and its scrolling region) for assistive technology. */
+  title: string;
+};
+
+/**
+ * A read-only, paginated history: a table on wide screens, 'label: value' cards on a phone. In a
+ * dialog (HistoryDialog) or a section of a record's page (a user's ledger, ads and contacts).
+ */
+export function HistoryTable<Row extends object>({
+  title,
   path,
   filters,
   columns,
   sort = NEWEST_FIRST,
-  children,
-  titleId,
-}: HistoryDialogProps<Row> & { titleId: string }) {
+}: HistoryTableProps<Row>) {
   const { t } = useTranslation();
   const theme = useTheme();
   const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -98,125 +129,116 @@ function HistoryBody<Row extends object>({
   };
 
   return (
-    <>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        {children}
-        <Paper variant="outlined">
-          <Box sx={{ height: 4 }}>
-            {history.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-          </Box>
-          {isWide ? (
-            <TableContainer
-              // A table wider than the dialog scrolls sideways: the region takes focus, so the keyboard scrolls it.
-              tabIndex={0}
-              role="region"
-              aria-label={title}
-            >
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    {columns.map((column) => (
-                      <TableCell key={column.key} align={column.align} sx={{ minWidth: column.width }}>
-                        {t(column.titleKey)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row, index) => (
-                    <TableRow key={keyOf(row, index)}>
-                      {columns.map((column) => (
-                        <TableCell key={column.key} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
-                          {renderCell(column, row)}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
-                  {emptyText !== null && (
-                    <TableRow>
-                      <TableCell colSpan={columns.length} align="center" sx={{ py: 3 }}>
-                        <Typography color="text.secondary">{emptyText}</Typography>
-                      </TableCell>
-                    </TableRow>
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          ) : (
-            <Stack component="ul" aria-label={title} spacing={1} sx={{ listStyle: 'none', m: 0, p: 1 }}>
+    <Paper variant="outlined">
+      <Box sx={{ height: 4 }}>
+        {history.isFetching && <LinearProgress aria-label={t('common.loading')} />}
+      </Box>
+      {isWide ? (
+        <TableContainer
+          // A table wider than the dialog scrolls sideways: the region takes focus, so the keyboard scrolls it.
+          tabIndex={0}
+          role="region"
+          aria-label={title}
+        >
+          <Table size="small" aria-label={title}>
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableCell key={column.key} align={column.align} sx={{ minWidth: column.width }}>
+                    {t(column.titleKey)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
               {rows.map((row, index) => (
-                <Box
-                  component="li"
-                  key={keyOf(row, index)}
-                  sx={{
-                    borderBottom: 1,
-                    borderColor: 'divider',
-                    pb: 1,
-                    '&:last-of-type': { borderBottom: 0 },
-                  }}
-                >
-                  <Box
-                    component="dl"
-                    sx={{
-                      display: 'grid',
-                      gridTemplateColumns: 'minmax(6rem, max-content) minmax(0, 1fr)',
-                      columnGap: 2,
-                      rowGap: 0.5,
-                      m: 0,
-                    }}
-                  >
-                    {columns.map((column) => (
-                      <Fragment key={column.key}>
-                        <Typography component="dt" variant="body2" color="text.secondary">
-                          {t(column.titleKey)}
-                        </Typography>
-                        <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                          {renderCell(column, row)}
-                        </Typography>
-                      </Fragment>
-                    ))}
-                  </Box>
-                </Box>
+                <TableRow key={keyOf(row, index)}>
+                  {columns.map((column) => (
+                    <TableCell key={column.key} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
+                      {renderCell(column, row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
               ))}
               {emptyText !== null && (
-                <Typography component="li" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                  {emptyText}
-                </Typography>
+                <TableRow>
+                  <TableCell colSpan={columns.length} align="center" sx={{ py: 3 }}>
+                    <Typography color="text.secondary">{emptyText}</Typography>
+                  </TableCell>
+                </TableRow>
               )}
-            </Stack>
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : (
+        <Stack component="ul" aria-label={title} spacing={1} sx={{ listStyle: 'none', m: 0, p: 1 }}>
+          {rows.map((row, index) => (
+            <Box
+              component="li"
+              key={keyOf(row, index)}
+              sx={{
+                borderBottom: 1,
+                borderColor: 'divider',
+                pb: 1,
+                '&:last-of-type': { borderBottom: 0 },
+              }}
+            >
+              <Box
+                component="dl"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'minmax(6rem, max-content) minmax(0, 1fr)',
+                  columnGap: 2,
+                  rowGap: 0.5,
+                  m: 0,
+                }}
+              >
+                {columns.map((column) => (
+                  <Fragment key={column.key}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {t(column.titleKey)}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                      {renderCell(column, row)}
+                    </Typography>
+                  </Fragment>
+                ))}
+              </Box>
+            </Box>
+          ))}
+          {emptyText !== null && (
+            <Typography component="li" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+              {emptyText}
+            </Typography>
           )}
-          <TablePagination
-            component="div"
-            count={history.data?.total_rows ?? 0}
-            page={Math.max(0, page - 1)}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...PAGE_SIZES]}
-            onPageChange={(_, next) => setPage(next + 1)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(1);
-            }}
-            labelRowsPerPage={t('list.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
-            getItemAriaLabel={(type) =>
-              ({
-                first: t('list.firstPage'),
-                previous: t('list.previousPage'),
-                next: t('list.nextPage'),
-                last: t('list.lastPage'),
-              })[type]
-            }
-            sx={{
-              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
-              '& .MuiTablePagination-spacer': { display: { xs: 'none', md: 'block' } },
-            }}
-          />
-        </Paper>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </>
+        </Stack>
+      )}
+      <TablePagination
+        component="div"
+        count={history.data?.total_rows ?? 0}
+        page={Math.max(0, page - 1)}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_, next) => setPage(next + 1)}
+        onRowsPerPageChange={(event) => {
+          setPageSize(Number(event.target.value));
+          setPage(1);
+        }}
+        labelRowsPerPage={t('list.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) =>
+          ({
+            first: t('list.firstPage'),
+            previous: t('list.previousPage'),
+            next: t('list.nextPage'),
+            last: t('list.lastPage'),
+          })[type]
+        }
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
+          '& .MuiTablePagination-spacer': { display: { xs: 'none', md: 'block' } },
+        }}
+      />
+    </Paper>
   );
 }

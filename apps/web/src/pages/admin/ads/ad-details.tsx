@@ -8,17 +8,28 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { type AdDetails, type AdRow, formatDateTime } from '@usluge/contract';
+import {
+  type AdDetails,
+  type AdRow,
+  AREA_ACCESS,
+  canAccess,
+  formatDateTime,
+  userPagePath,
+} from '@usluge/contract';
 import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useCurrentUser } from '../../../auth/session-store.ts';
 import { AuditTimelineSection } from '../../../components/audit/audit-timeline-section.tsx';
 import { useOpenDialog } from '../../../components/form/open-dialogs.ts';
 import type { RowActionDialogProps } from '../../../components/list/resource-types.ts';
+import { useDayName } from '../../../i18n/seeded-names.ts';
 import { ReportAdButton } from '../ad-reports/report-ad-dialog.tsx';
 import { AdHintsSection } from './ad-hints.tsx';
 import { AdPhotos } from './ad-photos.tsx';
@@ -47,16 +58,16 @@ export function usePriceRange(): (ad: Pick<AdRow, 'price_from' | 'price_to' | 'c
 }
 
 /** The ad's details, loaded once per ad and kept while the same ad is shown again. */
-export function useAdDetails(id: number | null) {
+export function useAdDetails(id: number | null, options: { isErrorDialogSuppressed?: boolean } = {}) {
   return useQuery({
     queryKey: adDetailsQueryKey(id ?? 0),
-    queryFn: ({ signal }) => fetchAdDetails(id ?? 0, signal),
+    queryFn: ({ signal }) => fetchAdDetails(id ?? 0, signal, options),
     enabled: id !== null,
     staleTime: 0,
   });
 }
 
-function Section({ title, level, children }: { title: string; level: 'h3' | 'h4'; children: ReactNode }) {
+function Section({ title, level, children }: { title: string; level: SectionLevel; children: ReactNode }) {
   const id = useId();
   return (
     <Box component="section" aria-labelledby={id}>
@@ -65,6 +76,21 @@ function Section({ title, level, children }: { title: string; level: 'h3' | 'h4'
       </Typography>
       {children}
     </Box>
+  );
+}
+
+/** h3 under a section's or a dialog's title, h4 where the ad's title is itself an h3 (the review). */
+type SectionLevel = 'h3' | 'h4';
+
+/** The poster's name: a link to their page for whoever may open it (administrators), else text. */
+export function PosterName({ id, name }: { id: number; name: string }) {
+  const user = useCurrentUser();
+  const canOpen = canAccess(AREA_ACCESS.userPage, user?.roles.map((role) => role.id) ?? null);
+  if (!canOpen) return name;
+  return (
+    <Link component={RouterLink} to={userPagePath(id)}>
+      {name}
+    </Link>
   );
 }
 
@@ -81,11 +107,12 @@ export function AdDetailsView({
   ad: AdDetails;
   onLightboxChange: (isOpen: boolean) => void;
   /** h3 under the dialog's title; h4 where the ad's title is itself an h3 (the review). */
-  sectionLevel?: 'h3' | 'h4';
+  sectionLevel?: SectionLevel;
 }) {
   const { t } = useTranslation();
   const priceRange = usePriceRange();
   const statusName = useStatusName();
+  const dayName = useDayName();
   const facts: { label: string; value: ReactNode }[] = [
     { label: t('ads.columns.kind'), value: ad.is_offer ? t('ads.offer') : t('ads.demand') },
     { label: t('ads.details.status'), value: <AdStatusChip status={ad.status} /> },
@@ -94,7 +121,7 @@ export function AdDetailsView({
       label: t('ads.details.currency'),
       value: `${ad.currency.short_name}${ad.currency.sign ? ` (${ad.currency.sign})` : ''}`,
     },
-    { label: t('ads.details.poster'), value: ad.user_name },
+    { label: t('ads.details.poster'), value: <PosterName id={ad.posted_by_user_id} name={ad.user_name} /> },
     { label: t('ads.details.updatedAt'), value: formatDateTime(new Date(ad.updated_at)) },
   ];
   if (ad.status_comment) facts.push({ label: t('ads.details.statusComment'), value: ad.status_comment });
@@ -166,7 +193,7 @@ export function AdDetailsView({
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {ad.ad_days.map((day) => (
               <Typography component="li" variant="body2" key={day.day_id}>
-                <strong>{day.name}</strong>:{' '}
+                <strong>{dayName(day)}</strong>:{' '}
                 {day.times.length === 0
                   ? t('ads.details.noTimes')
                   : day.times.map((shift) => `${shift.start_at}–${shift.stop_at}`).join(', ')}

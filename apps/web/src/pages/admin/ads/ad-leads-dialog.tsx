@@ -19,7 +19,8 @@ function AcceptedChip({ isAccepted }: { isAccepted: boolean | null }) {
   );
 }
 
-const LEAD_COLUMNS: readonly ColumnConfig<LeadRow>[] = [
+/** A contact of an ad: what it cost, when, the answer, a refund (the dialog and the ad's page). */
+export const LEAD_COLUMNS: readonly ColumnConfig<LeadRow>[] = [
   { key: 'service', titleKey: 'ads.leads.service', render: (lead) => lead.service?.name ?? '' },
   { key: 'name', titleKey: 'ads.leads.name' },
   { key: 'last_name', titleKey: 'ads.leads.lastName' },

@@ -17,8 +17,12 @@ export const ADS_ENTITY = 'jobs';
 export const adDetailsQueryKey = (id: number) => ['ad-details', id] as const;
 
 /** `GET /api/jobs/show/{id}`: everything the details dialog shows. */
-export function fetchAdDetails(id: number, signal?: AbortSignal) {
-  return http.get<AdDetails>(`/api/jobs/show/${id}`, { signal });
+export function fetchAdDetails(
+  id: number,
+  signal?: AbortSignal,
+  options: { isErrorDialogSuppressed?: boolean } = {},
+) {
+  return http.get<AdDetails>(`/api/jobs/show/${id}`, { signal, ...options });
 }
 
 /** Where an ad in this status may go next (`POST /api/ad_statuses/statusOrder`). */

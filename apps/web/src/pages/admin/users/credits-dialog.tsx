@@ -16,7 +16,7 @@ import { ADD_CREDITS_DIALOG, AddCreditsDialog } from './add-credits-dialog.tsx';
 import { LEAD_TRANSACTIONS_PATH } from './credits-api.ts';
 
 /** A user's credit history (SPEC.md 2): when, before, change, after, price, total, who. */
-const HISTORY_COLUMNS: readonly ColumnConfig<LeadTransactionRow>[] = [
+export const HISTORY_COLUMNS: readonly ColumnConfig<LeadTransactionRow>[] = [
   {
     key: 'updated_at',
     titleKey: 'credits.when',
