@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import type { ReportFormat } from '../reports/report-types.ts';
 
 export type ColumnType = 'text' | 'number' | 'boolean' | 'date' | 'id';
 
@@ -37,6 +38,8 @@ export type ListColumn = {
   reportCell?: (row: Record<string, unknown>, lang: Language) => string | number | null;
   /** The row fields `reportCell` reads, for a definition that loads only those (`pickFields`). */
   reportFields?: readonly string[];
+  /** How its values print in a report beyond their type: 'money' with two decimals, 'day' a date's day. */
+  format?: ReportFormat;
 };
 
 /**
@@ -110,6 +113,16 @@ export type ListDefinition<Row extends { id: number }> = {
     schema: z.ZodObject;
     load: (db: Database, viewer: ListViewer | undefined) => Promise<Record<string, unknown>>;
   };
+  /**
+   * The columns of a report that names none (`show_columns`): what the list screen shows, in its
+   * order. Absent: every column that is a row field or prints a cell of its own.
+   */
+  reportColumns?: readonly string[];
+  /**
+   * Row fields whose value is an object, and which of its properties a report prints (an ad's
+   * currency: its short_name); any other object prints its name.
+   */
+  reportObjectText?: Readonly<Record<string, string>>;
   /** What the API document says of the index route, where the generic summary is not enough. */
   docs?: { summary: string; description: string };
 };

@@ -36,39 +36,33 @@ const MAX_BATCH = 1000;
 const FIRST_BATCH = 100;
 const YES_NO: Record<Language, [string, string]> = { me: ['Da', 'Ne'], en: ['Yes', 'No'] };
 
-/** Dates formatted per minute (what they show) and kept for the report, up to this many. */
-const DATES_KEPT = 10_000;
-type DateTexts = Map<number, string>;
-
-function formatDate(value: Date, dates?: DateTexts): string {
-  const time = value.getTime();
-  if (!dates || !Number.isFinite(time)) return formatDateTime(value);
-  // Montenegro's offsets from UTC are whole minutes: the minute since the epoch gives the text.
-  const minute = Math.floor(time / 60_000);
-  let text = dates.get(minute);
-  if (text === undefined) {
-    text = formatDateTime(value);
-    if (dates.size >= DATES_KEPT) dates.clear();
-    dates.set(minute, text);
-  }
-  return text;
-}
-
-/** A value as a report cell: names of objects and lists, dates in Montenegro's time, yes/no. */
-export function formatCell(value: unknown, lang: Language, dates?: DateTexts): ReportCell {
+/**
+ * A value as a report cell: numbers and moments as they are (the writer makes them number and date
+ * cells), yes/no, an object by its `objectText` property (default its name), a list's items
+ * joined.
+ */
+export function formatCell(value: unknown, lang: Language, objectText = 'name'): ReportCell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'string' || value instanceof Date) return value;
   if (typeof value === 'boolean') return YES_NO[lang][value ? 0 : 1];
-  if (value instanceof Date) return formatDate(value, dates);
-  if (Array.isArray(value)) return value.map((item) => formatCell(item, lang, dates) ?? '').join(', ');
-  if (typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name);
+  if (Array.isArray(value))
+    return value
+      .map((item) => {
+        const cell = formatCell(item, lang, objectText);
+        return cell instanceof Date ? formatDateTime(cell) : (cell ?? '');
+      })
+      .join(', ');
+  if (typeof value === 'object' && Object.hasOwn(value, objectText)) {
+    const text = (value as Record<string, unknown>)[objectText];
+    return text === null || text === undefined ? null : String(text);
+  }
   return JSON.stringify(value);
 }
 
 /** A column's cell: is_active in the words the list screens use ('Aktivan'), the rest by formatCell. */
-function columnCell(value: unknown, key: string, lang: Language, dates: DateTexts): ReportCell {
+function columnCell(value: unknown, key: string, lang: Language, objectText: string | undefined): ReportCell {
   if (key === 'is_active' && typeof value === 'boolean') return activeStatusText(lang, value);
-  return formatCell(value, lang, dates);
+  return formatCell(value, lang, objectText);
 }
 
 function valueAt(row: object, key: string): unknown {
@@ -87,18 +81,35 @@ function reportableKeys(definition: ListDefinition<{ id: number }>): Set<string>
   return keys;
 }
 
+/**
+ * The columns of a report that names none: the definition's `reportColumns`, or else its columns
+ * that are row fields or print a cell of their own (not the filter-only ones, such as an ad's
+ * services).
+ */
+export function defaultReportColumns(definition: ListDefinition<{ id: number }>): readonly string[] {
+  if (definition.reportColumns) return definition.reportColumns;
+  const fields =
+    definition.rowSchema instanceof z.ZodObject
+      ? new Set(Object.keys(definition.rowSchema.shape))
+      : undefined;
+  return Object.entries(definition.columns)
+    .filter(([key, column]) => column.reportCell || !fields || fields.has(key))
+    .map(([key]) => key);
+}
+
 function reportColumns(
   definition: ListDefinition<{ id: number }>,
   requested: RequestedColumn[] | undefined,
   lang: Language,
 ): ReportColumn[] {
   const allowed = reportableKeys(definition);
-  const entries = requested && requested.length > 0 ? requested : Object.keys(definition.columns);
+  const entries = requested && requested.length > 0 ? requested : defaultReportColumns(definition);
   return entries.map((entry) => {
     const key = typeof entry === 'string' ? entry : entry.key;
     if (!allowed.has(key)) throw new AppError(422, 'unknown_report_column', { column: key });
     const title = typeof entry === 'string' ? undefined : entry.title?.trim();
-    return { key, title: title || columnTitle(key, lang) };
+    const format = Object.hasOwn(definition.columns, key) ? definition.columns[key]?.format : undefined;
+    return { key, title: title || columnTitle(key, lang), ...(format ? { format } : {}) };
   });
 }
 
@@ -165,10 +176,10 @@ async function* rowsOfIds<Row extends { id: number }>(
     const ownCell = Object.hasOwn(definition.columns, column.key)
       ? definition.columns[column.key]?.reportCell
       : undefined;
-    return { key: column.key, ownCell };
+    const objectText = definition.reportObjectText?.[column.key];
+    return { key: column.key, ownCell, objectText };
   });
   const fields = fieldsRead(definition, columns);
-  const dates: DateTexts = new Map();
   let size = FIRST_BATCH;
   for (let start = 0; start < ids.length; ) {
     // Whatever else waits for the event loop (other requests) goes first.
@@ -179,22 +190,37 @@ async function* rowsOfIds<Row extends { id: number }>(
     const rows = await loadBatch(db, definition, batch, fields, viewer);
     const elapsed = performance.now() - asked;
     for (const row of rows)
-      yield cells.map(({ key, ownCell }) =>
+      yield cells.map(({ key, ownCell, objectText }) =>
         ownCell
           ? ownCell(row as Record<string, unknown>, lang)
-          : columnCell(valueAt(row, key), key, lang, dates),
+          : columnCell(valueAt(row, key), key, lang, objectText),
       );
     size = nextBatchSize(size, elapsed);
   }
 }
 
-function contentDisposition(fileName: string): string {
+/** Letters that no decomposition turns into ASCII, as they are spelled without diacritics. */
+const ASCII_SPELLING: Record<string, string> = { đ: 'dj', Đ: 'Dj', '–': '-', '—': '-' };
+
+/**
+ * RFC 6266: the name as it is in filename* (UTF-8, percent-encoded as RFC 5987 wants, so also
+ * ' ( ) *), and an ASCII spelling in filename for clients that read only that ('Đurđevdan' →
+ * 'Djurdjevdan').
+ */
+export function contentDisposition(fileName: string): string {
   const ascii =
     fileName
+      .replace(/[đĐ–—]/g, (char) => ASCII_SPELLING[char] ?? '')
       .normalize('NFKD')
       .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '') || 'report';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+      .replace(/["\\]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim() || 'report';
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { W_NS } from './docx-parts.ts';
 import { R_NS } from './ooxml-package.ts';
-import { cellsFor, cellText } from './report-cells.ts';
-import type { ReportCell } from './report-types.ts';
+import { type CellText, cellsFor } from './report-cells.ts';
+import type { ReportCell, ReportFormat } from './report-types.ts';
 import { xmlEscape } from './xml-escape.ts';
 
 /** Landscape A4 in twentieths of a point, half-inch margins. */
@@ -20,7 +20,9 @@ export type DocumentXmlOptions = {
   numeric: readonly boolean[];
   noData: string;
   footerRelId: string;
-  formatNumber: (value: number) => string;
+  cellText: CellText;
+  /** Each column's format, in order. */
+  formats: readonly (ReportFormat | undefined)[];
 };
 
 function paragraphRuns(text: string, bold: boolean): string {
@@ -87,7 +89,7 @@ export async function* documentXml(
     pending += tableStart(options.widths) + headerRow(options.titles, options.widths, options.numeric);
     for await (const row of rows) {
       const cells = cellsFor(row, count);
-      pending += `<w:tr>${cells.map((cell) => dataCell(cellText(cell, options.formatNumber), typeof cell === 'number')).join('')}</w:tr>`;
+      pending += `<w:tr>${cells.map((cell, index) => dataCell(options.cellText(cell, options.formats[index]), typeof cell === 'number')).join('')}</w:tr>`;
       rowCount += 1;
       if (pending.length >= CHUNK) {
         yield Buffer.from(pending, 'utf8');

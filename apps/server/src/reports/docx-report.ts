@@ -4,8 +4,8 @@ import { DOCX_PAGE, documentXml } from './docx-document-xml.ts';
 import { DOCUMENT_RELS_XML, FOOTER_REL_ID, footerXml, stylesXml } from './docx-parts.ts';
 import { OFFICE_TYPE, writePackage } from './ooxml-package.ts';
 import type { ReadAhead } from './read-ahead.ts';
-import { cellsFor, cellText, numericColumns } from './report-cells.ts';
-import { generatedLine, numberFormatter, REPORT_TEXTS, reportLocale } from './report-texts.ts';
+import { cellsFor, cellTexts, numericColumns } from './report-cells.ts';
+import { generatedLine, REPORT_TEXTS, reportLocale } from './report-texts.ts';
 import type { ReportInput } from './report-types.ts';
 
 /** A generous average character of 8 pt Arial, and a cell's side margins, in twips. */
@@ -24,10 +24,13 @@ export async function writeDocxReport(
 ): Promise<void> {
   const texts = REPORT_TEXTS[input.lang];
   const locale = reportLocale(input.lang);
-  const formatNumber = numberFormatter(input.lang);
+  const cellText = cellTexts(input.lang);
   const count = input.columns.length;
   const titles = input.columns.map((column) => column.title);
-  const sampleTexts = sample.map((row) => cellsFor(row, count).map((cell) => cellText(cell, formatNumber)));
+  const formats = input.columns.map((column) => column.format);
+  const sampleTexts = sample.map((row) =>
+    cellsFor(row, count).map((cell, index) => cellText(cell, formats[index])),
+  );
   const wanted = wantedColumnWidths(titles, sampleTexts, (text) => Array.from(text).length).map(
     (chars) => (Math.min(chars, 60) + 1) * CHAR_WIDTH + CELL_MARGINS,
   );
@@ -44,7 +47,8 @@ export async function writeDocxReport(
         numeric: numericColumns(sample, count),
         noData: texts.noData,
         footerRelId: FOOTER_REL_ID,
-        formatNumber,
+        cellText,
+        formats,
       },
       rows,
     ),

@@ -1,7 +1,7 @@
 const ELLIPSIS = '…';
 
-/** Text beyond this many characters can never show in a cell of a few lines. */
-const LONGEST_TEXT = 1000;
+/** Text beyond this many characters can never show in a cell, even one a page high. */
+const LONGEST_TEXT = 20_000;
 
 /**
  * The width of a text as the sum of its characters' widths (no kerning), which is how the pdf

@@ -5,19 +5,19 @@ import { fitLines } from './fit-lines.ts';
 import { composedText, PdfFont } from './pdf-font.ts';
 import { PdfPainter } from './pdf-painter.ts';
 import type { ReadAhead } from './read-ahead.ts';
-import { cellsFor, cellText, numericColumns } from './report-cells.ts';
+import { type CellText, cellsFor, cellTexts, numericColumns } from './report-cells.ts';
 import { REPORT_FONT } from './report-font.ts';
 import { createPacer } from './report-output.ts';
-import { generatedLine, numberFormatter, REPORT_TEXTS, reportLocale } from './report-texts.ts';
-import type { ReportCell, ReportInput } from './report-types.ts';
+import { generatedLine, REPORT_TEXTS, reportLocale } from './report-texts.ts';
+import type { ReportCell, ReportFormat, ReportInput } from './report-types.ts';
 
 const MARGIN = 30;
 const FONT_SIZE = 8;
 const TITLE_SIZE = 15;
 const SMALL_SIZE = 7.5;
 const PADDING = 3;
-/** Lines a cell shows at most; the rest is cut with an ellipsis. */
-const MAX_LINES = 3;
+/** Lines a header cell shows at most; a data cell shows all of its text, as long as a page allows. */
+const MAX_HEADER_LINES = 6;
 const MIN_COLUMN_WIDTH = 28;
 const TEXT_COLOR = '#1a1a1a';
 const MUTED_COLOR = '#5f6b7a';
@@ -41,13 +41,13 @@ function forgetWordLayouts(doc: InstanceType<typeof PDFDocument>): void {
 }
 
 /** A cell's text as the page shows it: formatted, cleaned, composed (c + ˇ → č). */
-function pageText(cell: ReportCell, formatNumber: (value: number) => string): string {
-  return composedText(cellText(cell, formatNumber));
+function pageText(cell: ReportCell, format: ReportFormat | undefined, cellText: CellText): string {
+  return composedText(cellText(cell, format));
 }
 
 /**
  * A landscape A4 table: title and generation date on top, the header row on every page, cells
- * wrapped to their column (cut after a few lines), numbers aligned right, the report's name and the
+ * wrapped to their column (whole, unless longer than a page), numbers aligned right, the report's name and the
  * page number below. Each page goes out as soon as the next one starts. pdfkit builds the document
  * (pages, fonts and their subsets, compression); the text and the table's lines are written by
  * PdfPainter with PdfFont's glyph table (pdf-painter.ts, pdf-font.ts).
@@ -58,7 +58,7 @@ export async function writePdfReport(
   output: PassThrough,
 ): Promise<void> {
   const texts = REPORT_TEXTS[input.lang];
-  const formatNumber = numberFormatter(input.lang);
+  const cellText = cellTexts(input.lang);
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -100,7 +100,10 @@ export async function writePdfReport(
   const titles = input.columns.map((column) => composedText(column.title));
   const title = composedText(input.title);
   const numeric = numericColumns(sample, count);
-  const sampleTexts = sample.map((row) => cellsFor(row, count).map((cell) => pageText(cell, formatNumber)));
+  const formats = input.columns.map((column) => column.format);
+  const sampleTexts = sample.map((row) =>
+    cellsFor(row, count).map((cell, index) => pageText(cell, formats[index], cellText)),
+  );
   const wanted = wantedColumnWidths(titles, sampleTexts, measureCell, measureHeader).map(
     (width) => width + 2 * PADDING + 1,
   );
@@ -111,9 +114,11 @@ export async function writePdfReport(
   let tableWidth = 0;
   let bottom = 0;
   let widths: number[] = [];
+  /** The lines a data row may have: as many as fill a page below the header row (set on page 1). */
+  let maxLines = 1;
 
-  const fitCells = (cells: readonly string[], measure: Measure) =>
-    cells.map((text, index) => fitLines(text, (widths[index] ?? 0) - 2 * PADDING, MAX_LINES, measure));
+  const fitCells = (cells: readonly string[], measure: Measure, lineCount: number) =>
+    cells.map((text, index) => fitLines(text, (widths[index] ?? 0) - 2 * PADDING, lineCount, measure));
 
   const rowHeight = (lines: readonly string[][]) => {
     let most = 1;
@@ -185,7 +190,12 @@ export async function writePdfReport(
       );
       y += 2 + generatedLineHeight + 10;
     }
-    drawRow(fitCells(titles, measureHeader), numeric, bold, HEADER_FILL);
+    const tableTop = y;
+    drawRow(fitCells(titles, measureHeader, MAX_HEADER_LINES), numeric, bold, HEADER_FILL);
+    if (pageNumber === 1) {
+      const room = bottom - page.margins.top - (y - tableTop) - 2 * PADDING;
+      maxLines = Math.max(1, Math.floor(room / lineHeight));
+    }
   };
 
   const pace = createPacer(output);
@@ -194,8 +204,9 @@ export async function writePdfReport(
   for await (const row of rows) {
     const cells = cellsFor(row, count);
     const lines = fitCells(
-      cells.map((cell) => pageText(cell, formatNumber)),
+      cells.map((cell, index) => pageText(cell, formats[index], cellText)),
       measureCell,
+      maxLines,
     );
     if (y + rowHeight(lines) > bottom) startPage();
     drawRow(

@@ -1,10 +1,19 @@
 import type { Language } from '@usluge/contract';
 
-/** One column of a report: the row key and its title, already translated. */
-export type ReportColumn = { key: string; title: string };
+/**
+ * How a column's values print beyond their type: money with two decimals, a date as the day only
+ * (a Date otherwise prints its day and minute).
+ */
+export type ReportFormat = 'money' | 'day';
 
-/** One cell, already formatted (dates as text); numbers stay numbers so spreadsheets can sum them. */
-export type ReportCell = string | number | null;
+/** One column of a report: the row key, its title (already translated) and how it prints. */
+export type ReportColumn = { key: string; title: string; format?: ReportFormat };
+
+/**
+ * One cell, words already in the report's language; numbers stay numbers so spreadsheets can sum
+ * them, and moments stay Dates so they become date cells (the page formats print them as text).
+ */
+export type ReportCell = string | number | Date | null;
 
 export type ReportInput = {
   /** The report name the user typed, e.g. 'Korisnici' or 'report'. */

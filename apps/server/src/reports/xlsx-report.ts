@@ -3,9 +3,10 @@ import { cleanText } from './clean-text.ts';
 import { wantedColumnWidths } from './column-sizes.ts';
 import { OFFICE_TYPE, R_NS, writePackage } from './ooxml-package.ts';
 import type { ReadAhead } from './read-ahead.ts';
-import { cellsFor, cellText } from './report-cells.ts';
+import { cellsFor, cellTexts } from './report-cells.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
-import type { ReportCell, ReportInput } from './report-types.ts';
+import type { ReportCell, ReportFormat, ReportInput } from './report-types.ts';
+import { spreadsheetSerial } from './spreadsheet-date.ts';
 import { columnLetters, MAIN_NS, STYLE, STYLES_XML, WORKBOOK_RELS_XML, workbookXml } from './xlsx-parts.ts';
 
 const MIN_WIDTH = 8;
@@ -33,10 +34,33 @@ export function sheetName(title: string, fallback: string): string {
 const XML_TEXT = /[&<>]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
-/** One cell: numbers as numbers, text inline; nothing for an empty cell. */
-function cellXml(cell: ReportCell, reference: string, style: number): string {
-  const styled = style === STYLE.normal ? '' : ` s="${style}"`;
+/** A number cell's style in a column of the format: money with two decimals. */
+function numberStyle(format: ReportFormat | undefined): number {
+  return format === 'money' ? STYLE.money : STYLE.normal;
+}
+
+/** A date cell's style in a column of the format: its day, or its day and minute. */
+function dateStyle(format: ReportFormat | undefined): number {
+  return format === 'day' ? STYLE.day : STYLE.dateTime;
+}
+
+/**
+ * One cell: numbers as numbers (money with two decimals), moments as date cells on Montenegro's
+ * clock, text inline; nothing for an empty cell. The header row's style is given (bold).
+ */
+function cellXml(
+  cell: ReportCell,
+  reference: string,
+  format: ReportFormat | undefined,
+  headerStyle?: number,
+): string {
   if (cell === null) return '';
+  if (cell instanceof Date) {
+    const serial = spreadsheetSerial(cell);
+    return serial === null ? '' : `<c r="${reference}" s="${dateStyle(format)}"><v>${serial}</v></c>`;
+  }
+  const style = headerStyle ?? (typeof cell === 'number' ? numberStyle(format) : STYLE.normal);
+  const styled = style === STYLE.normal ? '' : ` s="${style}"`;
   if (typeof cell === 'number' && Number.isFinite(cell))
     return `<c r="${reference}"${styled}><v>${cell}</v></c>`;
   let text = typeof cell === 'number' ? String(cell) : cleanText(cell);
@@ -50,19 +74,21 @@ function cellXml(cell: ReportCell, reference: string, style: number): string {
 
 /**
  * xl/worksheets/sheet1.xml, produced row by row: the header row frozen in bold, then a row per
- * record (numbers as numbers, text as inline strings, so no shared table has to be kept).
+ * record (numbers as numbers, moments as dates, text as inline strings, so no shared table has to
+ * be kept).
  */
 async function* sheetXml(
   titles: readonly string[],
+  formats: readonly (ReportFormat | undefined)[],
   widths: readonly number[],
   rows: AsyncIterable<ReportCell[]>,
 ): AsyncGenerator<Buffer> {
   const count = titles.length;
   const letters = titles.map((_, index) => columnLetters(index));
-  const rowXml = (cells: readonly ReportCell[], row: number, style: number) => {
+  const rowXml = (cells: readonly ReportCell[], row: number, headerStyle?: number) => {
     let xml = `<row r="${row}">`;
     for (let index = 0; index < count; index += 1)
-      xml += cellXml(cells[index] ?? null, `${letters[index]}${row}`, style);
+      xml += cellXml(cells[index] ?? null, `${letters[index]}${row}`, formats[index], headerStyle);
     return `${xml}</row>`;
   };
   const columns = widths
@@ -78,7 +104,7 @@ async function* sheetXml(
   let row = 1;
   for await (const cells of rows) {
     row += 1;
-    pending += rowXml(cellsFor(cells, count), row, STYLE.normal);
+    pending += rowXml(cellsFor(cells, count), row);
     if (pending.length >= CHUNK) {
       yield Buffer.from(pending, 'utf8');
       pending = '';
@@ -88,7 +114,8 @@ async function* sheetXml(
 }
 
 /**
- * One worksheet: a bold, frozen header row, then a row per record (numbers as numbers). Written by
+ * One worksheet: a bold, frozen header row, then a row per record (numbers as numbers, moments as
+ * dates). Written by
  * hand like the docx (exceljs's streaming writer spent half its time finding each plain cell's
  * style): a zip (yazl, deflated as it goes) whose sheet is produced row by row while it is read.
  */
@@ -99,11 +126,15 @@ export async function writeXlsxReport(
 ): Promise<void> {
   const count = input.columns.length;
   const titles = input.columns.map((column) => column.title);
-  const sampleTexts = sample.map((row) => cellsFor(row, count).map((cell) => cellText(cell, String)));
+  const formats = input.columns.map((column) => column.format);
+  const cellText = cellTexts(input.lang);
+  const sampleTexts = sample.map((row) =>
+    cellsFor(row, count).map((cell, index) => cellText(cell, formats[index])),
+  );
   const wanted = wantedColumnWidths(titles, sampleTexts, (text) => Array.from(text).length);
   const widths = wanted.map((width) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.ceil(width * 1.1) + 2)));
 
-  const sheetStream = Readable.from(sheetXml(titles, widths, rows));
+  const sheetStream = Readable.from(sheetXml(titles, formats, widths, rows));
   await writePackage(output, {
     created: input.generatedAt,
     title: input.title,

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { strFromU8, unzipSync } from 'fflate';
@@ -6,21 +11,61 @@ import { expect } from 'vitest';
 
 /** Readers that open produced report files the way a user's program would. */
 
-export async function readXlsx(file: Buffer, columnCount: number): Promise<(string | number | null)[][]> {
+/** A spreadsheet cell's value: a date cell is a Date whose UTC fields are the cell's wall clock. */
+export type SheetValue = string | number | Date | null;
+
+/** Each row's values and each cell's number format ('General' when it has none). */
+export async function readXlsxSheet(
+  file: Buffer,
+  columnCount: number,
+): Promise<{ values: SheetValue[][]; formats: string[][] }> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('no worksheet');
-  const values: (string | number | null)[][] = [];
+  const values: SheetValue[][] = [];
+  const formats: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (sheetRow) => {
+    const cells = Array.from({ length: columnCount }, (_, index) => sheetRow.getCell(index + 1));
     values.push(
-      Array.from({ length: columnCount }, (_, index) => {
-        const value = sheetRow.getCell(index + 1).value;
-        return typeof value === 'string' || typeof value === 'number' ? value : null;
-      }),
+      cells.map(({ value }) =>
+        typeof value === 'string' || typeof value === 'number' || value instanceof Date ? value : null,
+      ),
     );
+    formats.push(cells.map((cell) => cell.numFmt || 'General'));
   });
-  return values;
+  return { values, formats };
+}
+
+export async function readXlsx(file: Buffer, columnCount: number): Promise<SheetValue[][]> {
+  return (await readXlsxSheet(file, columnCount)).values;
+}
+
+/** A date cell's wall clock as 'dd.mm.yyyy HH:mm' (spreadsheet dates have no zone). */
+export function wallClock(value: SheetValue): string {
+  if (!(value instanceof Date)) return `not a date: ${String(value)}`;
+  const two = (part: number) => String(part).padStart(2, '0');
+  return `${two(value.getUTCDate())}.${two(value.getUTCMonth() + 1)}.${value.getUTCFullYear()} ${two(value.getUTCHours())}:${two(value.getUTCMinutes())}`;
+}
+
+const run = promisify(execFile);
+
+/**
+ * The pdf's text as poppler's pdftotext reads it, in the order it is drawn (-raw): a table's cells
+ * row by row, each cell's lines in turn. Pages are split at form feeds.
+ */
+export async function pdftotext(file: Buffer): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'pdftotext-'));
+  try {
+    const path = join(dir, 'report.pdf');
+    await writeFile(path, file);
+    const { stdout } = await run('pdftotext', ['-raw', '-enc', 'UTF-8', path, '-'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return stdout.split('\f').filter((page) => page.trim() !== '');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Every page's text, items joined by single spaces (so wrapped cell lines read as one text). */

@@ -35,6 +35,19 @@ export const adList = defineList({
   id: ads.id,
   isActiveColumn: ads.is_active,
   defaultSort: { key: 'updated_at', isDescending: true },
+  // What its list screen shows.
+  reportColumns: [
+    'updated_at',
+    'title',
+    'status',
+    'is_offer',
+    'user_name',
+    'price_from',
+    'price_to',
+    'currency_id',
+    'is_active',
+  ],
+  reportObjectText: { currency: 'short_name' },
   columns: {
     updated_at: {
       expression: ads.updated_at,
@@ -75,12 +88,14 @@ export const adList = defineList({
     price_from: {
       expression: ads.price_from,
       type: 'number',
+      format: 'money',
       operators: ['gte', 'lte', 'equals', 'between'],
       isSortable: true,
     },
     price_to: {
       expression: ads.price_to,
       type: 'number',
+      format: 'money',
       operators: ['lte', 'gte', 'equals', 'between'],
       isSortable: true,
     },

@@ -9,6 +9,8 @@ export const cityList = defineList({
   id: cities.id,
   isActiveColumn: cities.is_active,
   defaultSort: { key: 'updated_at', isDescending: true },
+  // What its list screen shows.
+  reportColumns: ['updated_at', 'name', 'post_code', 'countries.name', 'is_active'],
   columns: {
     updated_at: {
       expression: cities.updated_at,

@@ -9,6 +9,8 @@ export const countryList = defineList({
   id: countries.id,
   isActiveColumn: countries.is_active,
   defaultSort: { key: 'updated_at', isDescending: true },
+  // What its list screen shows.
+  reportColumns: ['updated_at', 'name', 'code', 'is_active'],
   columns: {
     updated_at: {
       expression: countries.updated_at,

@@ -13,6 +13,8 @@ export const creditPriceList = defineList({
   id: creditPrices.id,
   isActiveColumn: creditPrices.is_active,
   defaultSort: { key: 'updated_at', isDescending: true },
+  // What its list screen shows.
+  reportColumns: ['updated_at', 'os_countries.name', 'currencies.name', 'price_per_credit', 'is_active'],
   columns: {
     updated_at: {
       expression: creditPrices.updated_at,
@@ -38,6 +40,7 @@ export const creditPriceList = defineList({
     price_per_credit: {
       expression: creditPrices.price_per_credit,
       type: 'number',
+      format: 'money',
       operators: ['equals', 'gte', 'lte', 'between'],
       isSortable: true,
     },
@@ -98,6 +101,7 @@ export const creditPriceHistoryList = defineList({
     price: {
       expression: creditPriceHistory.price,
       type: 'number',
+      format: 'money',
       operators: ['equals', 'gte', 'lte', 'between'],
       isSortable: true,
     },

@@ -9,6 +9,8 @@ export const currencyList = defineList({
   id: currencies.id,
   isActiveColumn: currencies.is_active,
   defaultSort: { key: 'updated_at', isDescending: true },
+  // What its list screen shows.
+  reportColumns: ['updated_at', 'name', 'short_name', 'sign', 'is_active'],
   columns: {
     updated_at: {
       expression: currencies.updated_at,

@@ -13,6 +13,8 @@ export const rejectionReasonList = defineList({
   id: rejectionReasons.id,
   isActiveColumn: rejectionReasons.is_active,
   defaultSort: { key: 'updated_at', isDescending: true },
+  // What its list screen shows.
+  reportColumns: ['updated_at', 'title_me', 'title_en', 'text_me', 'is_active'],
   columns: {
     updated_at: {
       expression: rejectionReasons.updated_at,

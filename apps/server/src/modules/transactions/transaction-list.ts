@@ -13,6 +13,8 @@ export const transactionList = defineList({
   from: sql`${transactions} join ${users} on ${users.id} = ${transactions.user_id}`,
   id: transactions.id,
   defaultSort: { key: 'updated_at', isDescending: true },
+  // What its list screen shows.
+  reportColumns: ['updated_at', 'name', 'description', 'credit_amount', 'credit_state'],
   columns: {
     updated_at: {
       expression: transactions.updated_at,

@@ -9,6 +9,8 @@ export const userTypeList = defineList({
   id: userTypes.id,
   isActiveColumn: userTypes.is_active,
   defaultSort: { key: 'updated_at', isDescending: true },
+  // What its list screen shows.
+  reportColumns: ['updated_at', 'name', 'is_active'],
   columns: {
     updated_at: {
       expression: userTypes.updated_at,

@@ -56,6 +56,18 @@ export const userList = defineList({
   isActiveColumn: users.is_active,
   routes: ['index'],
   defaultSort: { key: 'updated_at', isDescending: true },
+  // What its list screen shows.
+  reportColumns: [
+    'updated_at',
+    'full_name',
+    'email',
+    'username',
+    'phone',
+    'details',
+    'credit',
+    'roles',
+    'is_active',
+  ],
   columns: {
     ...userIdentityColumns,
     email: { expression: users.email, type: 'text', operators: contains, isSortable: true },
