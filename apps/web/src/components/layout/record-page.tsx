@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -47,6 +48,18 @@ function BackToList({ listPath }: { listPath: string }) {
     >
       {t('recordPages.back')}
     </Button>
+  );
+}
+
+/**
+ * A row's name in a list leading to its record's page: a real link, so a middle click, 'copy link'
+ * and a new tab work; the row's dialogs stay on its actions.
+ */
+export function RecordLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link component={RouterLink} to={to} sx={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Link>
   );
 }
 

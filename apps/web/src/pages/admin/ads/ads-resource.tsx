@@ -2,8 +2,9 @@ import DetailsIcon from '@mui/icons-material/Article';
 import LeadsIcon from '@mui/icons-material/ContactPhone';
 import StatusIcon from '@mui/icons-material/PublishedWithChanges';
 import Box from '@mui/material/Box';
-import { AD_STATUS, type AdRow } from '@usluge/contract';
+import { AD_STATUS, type AdRow, adPagePath } from '@usluge/contract';
 import { useTranslation } from 'react-i18next';
+import { RecordLink } from '../../../components/layout/record-page.tsx';
 import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
 import {
   type ColumnConfig,
@@ -77,7 +78,9 @@ function adColumns(
       width: 150,
       render: (ad) => (
         <>
-          <ShortText text={ad.title} maxWidth={180} />
+          <RecordLink to={adPagePath(ad.id)}>
+            <ShortText text={ad.title} maxWidth={180} />
+          </RecordLink>
           <ClaimedBy name={ad.claimed_by} />
         </>
       ),

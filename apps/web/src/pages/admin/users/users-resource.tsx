@@ -3,10 +3,18 @@ import HistoryIcon from '@mui/icons-material/History';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { ROLE, USER_TYPE, type UserRow, userStoreSchema, userUpdateSchema } from '@usluge/contract';
+import {
+  ROLE,
+  USER_TYPE,
+  type UserRow,
+  userPagePath,
+  userStoreSchema,
+  userUpdateSchema,
+} from '@usluge/contract';
 import { z } from 'zod';
 import { AuditTimelineDialog } from '../../../components/audit/audit-timeline-dialog.tsx';
 import { defineForm } from '../../../components/form/define-form.tsx';
+import { RecordLink } from '../../../components/layout/record-page.tsx';
 import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
 import { TruncatedText } from '../../../components/list/list-cells.tsx';
 import { defineResource } from '../../../components/list/resource-types.ts';
@@ -95,6 +103,7 @@ export const usersResource = defineResource<UserRow>({
       filter: { kind: 'text' },
       isSortable: true,
       width: 160,
+      render: (user) => <RecordLink to={userPagePath(user.id)}>{user.full_name}</RecordLink>,
     },
     { key: 'email', titleKey: 'columns.email', filter: { kind: 'text' }, isSortable: true, width: 160 },
     { key: 'username', titleKey: 'columns.username', filter: { kind: 'text' }, isSortable: true, width: 140 },
