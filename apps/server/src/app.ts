@@ -36,6 +36,7 @@ import { memberProfileRoutes } from './modules/me/profile-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { refundRequestRoutes } from './modules/refund-requests/routes.ts';
 import { CRUDS, LISTS } from './modules/resources.ts';
+import { preferenceRoutes } from './modules/saved-views/preference-routes.ts';
 import { seederRoutes } from './modules/seeders/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp({
       memberInboxRoutes(api, db);
       notificationRoutes(api, db);
       dashboardRoutes(api, db);
+      preferenceRoutes(api, db);
       if (config.isSeederEnabled) seederRoutes(api, db);
     },
     { prefix: '/api' },

@@ -20,6 +20,7 @@ export * from './notifications.ts';
 export * from './reference-data.ts';
 export * from './refund-requests.ts';
 export * from './rejection-reasons.ts';
+export * from './saved-views.ts';
 export * from './services.ts';
 export * from './session.ts';
 export * from './users.ts';

@@ -6,8 +6,11 @@ import type { MessageKey } from '../http/messages.ts';
 import type { ListDefinition } from '../list-engine/list-definition.ts';
 import type { UploadFolder } from '../uploads/file-storage.ts';
 
-/** A table the generic create/update/toggle routes can write: an id and an is_active flag. */
-export type CrudTable = PgTable & { id: PgColumn; is_active: PgColumn; updated_at: PgColumn };
+/**
+ * A table the generic create/update/toggle routes can write: an id, its version and an is_active
+ * flag, which a table whose destroy deletes (`isDestroyDelete`) does without.
+ */
+export type CrudTable = PgTable & { id: PgColumn; is_active?: PgColumn; updated_at: PgColumn };
 
 /** What a database constraint means to the user: the field it concerns and the message. */
 export type ConstraintMeaning = { status: 409 | 422; field: string; message: MessageKey };
@@ -89,6 +92,11 @@ export type CrudDefinition<Row extends { id: number }, Form extends Record<strin
   /** The record type of this resource's audit entries when it is not the list's (a member's ads are `jobs`). */
   auditRecordType?: string;
   access: Access;
+  /**
+   * destroy/{id} deletes the row (audited as `delete`, answered with the row as it was) instead of
+   * toggling is_active: a member's own settings (saved views), which nothing else refers to.
+   */
+  isDestroyDelete?: boolean;
   /**
    * Whether the acting user may write this row (a member only their own): runs first, before the
    * row is locked or its version compared, so a row the caller may not touch answers 404 as if it

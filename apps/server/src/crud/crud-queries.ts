@@ -3,6 +3,7 @@ import { appendAudit, changedFields } from '../audit/append-audit.ts';
 import type { Database } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pgErrorOf } from '../http/pg-error.ts';
+import { loadInOrder } from '../list-engine/list-query.ts';
 import type { AnswerExtras, CrudDefinition, CrudTable, PendingWrite, WrittenRow } from './crud-definition.ts';
 import { lockVersion, nextVersion } from './row-version.ts';
 
@@ -45,8 +46,9 @@ export async function writeRow(
     discardFiles: () => {},
   },
   extraValues: Record<string, unknown> = {},
-): Promise<{ id: number; extras: AnswerExtras }> {
+): Promise<{ id: number; extras: AnswerExtras; deletedRow?: { id: number } }> {
   const table: CrudTable = definition.table;
+  const isDelete = write.kind === 'destroy' && definition.isDestroyDelete === true;
   await definition.authorize?.(tx, write);
   if (write.kind !== 'store') {
     if (write.id === undefined) throw notFound();
@@ -62,8 +64,15 @@ export async function writeRow(
   // What the audit entry compares: the written columns (is_active for a toggle), as they were.
   const audited = auditedColumns(definition, write.kind === 'destroy' ? ['is_active'] : Object.keys(values));
   const old = write.id === undefined ? null : await lockRowColumns(tx, definition, write.id, audited);
-  if (write.kind === 'destroy') {
+  let deletedRow: { id: number } | undefined;
+  if (isDelete) {
     if (id === undefined) throw notFound();
+    // The answer is the row as it was: read while it still exists.
+    [deletedRow] = await loadInOrder(tx, definition.list, [id]);
+    const rows = (await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id })) as Returned;
+    if (rows.length === 0 || !deletedRow) throw notFound();
+  } else if (write.kind === 'destroy') {
+    if (id === undefined || !table.is_active) throw notFound();
     const rows = (await tx
       .update(table)
       .set({ is_active: not(table.is_active), updated_at: nextVersion(table.updated_at) } as never)
@@ -88,9 +97,9 @@ export async function writeRow(
     if (id === undefined) throw notFound();
   }
   const rowId = id;
-  const now = (await lockRowColumns(tx, definition, rowId, audited)) ?? {};
+  const now = isDelete ? {} : ((await lockRowColumns(tx, definition, rowId, audited)) ?? {});
   await appendAudit(tx, {
-    action: AUDIT_ACTION_OF[write.kind],
+    action: isDelete ? 'delete' : AUDIT_ACTION_OF[write.kind],
     recordType: definition.auditRecordType ?? definition.list.resource,
     recordId: rowId,
     changes: changedFields(write.kind === 'store' ? null : old, now, definition.secretFields),
@@ -106,7 +115,7 @@ export async function writeRow(
       ...files,
     }),
   );
-  return { id: rowId, extras: extras ?? {} };
+  return { id: rowId, extras: extras ?? {}, ...(deletedRow ? { deletedRow } : {}) };
 }
 
 /** The current values of some columns of a row, locked for the rest of the transaction. */

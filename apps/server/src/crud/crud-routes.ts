@@ -194,8 +194,8 @@ export async function runCrudWrite<Row extends { id: number }, F extends Form>(
       request,
       definition.list.rowSchema as z.ZodType<Row & AnswerExtras>,
       async (tx) => {
-        const { id, extras } = await writeIn(tx);
-        const [row] = await loadInOrder(tx, definition.list, [id]);
+        const { id, extras, deletedRow } = await writeIn(tx);
+        const [row] = deletedRow ? [deletedRow as Row] : await loadInOrder(tx, definition.list, [id]);
         if (!row) throw notFound();
         return { status, body: { ...row, ...extras } };
       },

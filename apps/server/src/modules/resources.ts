@@ -26,6 +26,8 @@ import { memberRefundRequestList, refundRequestList } from './refund-requests/re
 import { rejectionReasonCrud } from './rejection-reasons/rejection-reason-crud.ts';
 import { rejectionReasonList } from './rejection-reasons/rejection-reason-list.ts';
 import { roleList } from './roles/role-list.ts';
+import { savedViewCrud } from './saved-views/saved-view-crud.ts';
+import { savedViewList } from './saved-views/saved-view-list.ts';
 import { serviceCrud } from './services/service-crud.ts';
 import { serviceChoiceList, serviceCreditHistoryList } from './services/service-list.ts';
 import { transactionList } from './transactions/transaction-list.ts';
@@ -64,6 +66,7 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   adReportList,
   rejectionReasonList,
   auditList,
+  savedViewList,
 ];
 
 /** Every resource served by the generic store / update / destroy routes. */
@@ -78,4 +81,5 @@ export const CRUDS: readonly CrudDefinition<{ id: number }, Record<string, unkno
   serviceCrud,
   adCrud,
   rejectionReasonCrud,
+  savedViewCrud,
 ];
