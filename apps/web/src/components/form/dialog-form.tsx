@@ -138,6 +138,8 @@ function useReportUnsavedChanges<Values extends FieldValues, Output>(
   useReportChanges(isDirty);
 }
 
+const FORM_IN_DIALOG = { display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' } as const;
+
 /** What marks a required input: its own attribute, or the asterisk of a required group's label. */
 const REQUIRED_MARK = 'input[required], textarea[required], .MuiFormLabel-asterisk';
 
@@ -200,7 +202,9 @@ export function DialogForm<Values extends FieldValues, Output>({
   useReportUnsavedChanges(control);
   const { formRef, hasRequiredField } = useHasRequiredField();
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit}>
+    // A flex column that may shrink to the dialog's height: the content scrolls, and the title and
+    // Save/Cancel stay in view however long the form (MUI's scroll="paper" needs them as its flex items).
+    <form ref={formRef} noValidate onSubmit={onSubmit} style={FORM_IN_DIALOG}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>

@@ -4,6 +4,7 @@ import FilterIcon from '@mui/icons-material/FilterAlt';
 import ClearIcon from '@mui/icons-material/FilterAltOff';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
+import ColumnsIcon from '@mui/icons-material/ViewColumn';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
@@ -16,20 +17,41 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import type { SavedViewRow } from '@usluge/contract';
 import { EXACT_COUNT_CAP, PAGE_SIZES } from '@usluge/contract';
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
 import type { EntityId } from '../../api/list-api.ts';
+import { savedViewListOf } from '../../api/preferences-api.ts';
+import { useCurrentUser } from '../../auth/session-store.ts';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { DraftScope, useDraftHost } from '../form/use-draft.ts';
 import { ReportDialog } from '../report/report-dialog.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
 import { FilterField } from './filter-field.tsx';
 import { ListCards } from './list-cards.tsx';
 import { ListFilterPanel } from './list-filter-panel.tsx';
 import type { ListLayoutProps, RowSelection } from './list-layout.ts';
 import type { Activity, FilterDraft, PageSize } from './list-state.ts';
 import { ListTable } from './list-table.tsx';
-import { nameOfRow, type ResourceConfig, type RowBase, resourceMessages } from './resource-types.ts';
+import {
+  defaultColumnKeys,
+  hasListState,
+  listStateOfView,
+  useListColumns,
+  useSavedViews,
+  viewStateOf,
+  visibleColumns,
+} from './list-views.ts';
+import {
+  type ColumnConfig,
+  nameOfRow,
+  type ResourceConfig,
+  type RowBase,
+  resourceMessages,
+} from './resource-types.ts';
+import { SavedViewsMenu } from './saved-views-menu.tsx';
 import { useListEngine } from './use-list-engine.ts';
 
 const ACTIVITIES: readonly Activity[] = ['active', 'inactive', 'all'];
@@ -43,6 +65,7 @@ type OpenDialog<Row> =
   | { kind: 'form'; row: Row | null }
   | { kind: 'confirm'; row: Row }
   | { kind: 'report' }
+  | { kind: 'columns' }
   | { kind: 'action'; key: string; row: Row }
   | { kind: 'bulk'; key: string; rows: readonly Row[] };
 
@@ -55,6 +78,30 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
   const engine = useListEngine(resource);
   const { state } = engine;
   const [draft, setDraft] = useState<FilterDraft>(state.filters);
+  // Columns and views belong to the screen's path (users, ads-on-approval …): the list it is.
+  const savedList = savedViewListOf(useLocation().pathname);
+  const listColumns = useListColumns(savedList);
+  // A view's columns show until the member chooses columns again or picks another view.
+  const [viewColumns, setViewColumns] = useState<readonly string[] | undefined>(undefined);
+  const chosenColumns = viewColumns ?? listColumns.chosen;
+  const shownColumns = useMemo(() => visibleColumns(resource, chosenColumns), [resource, chosenColumns]);
+  const shownResource = useMemo(() => ({ ...resource, columns: shownColumns }), [resource, shownColumns]);
+  const savedViews = useSavedViews(savedList);
+  const userId = useCurrentUser()?.id;
+  const applyView = (view: SavedViewRow) => {
+    engine.applyState(listStateOfView(resource, view.state));
+    setViewColumns(view.state.columns);
+  };
+  // The member's default view, when the list opens without a state of its own in the URL.
+  const [params] = useSearchParams();
+  const isOpenedWithState = useRef(hasListState(params));
+  const isDefaultViewChecked = useRef(false);
+  useEffect(() => {
+    if (isDefaultViewChecked.current || !savedViews.data) return;
+    isDefaultViewChecked.current = true;
+    const defaultView = savedViews.data.find((view) => view.is_default && view.user_id === userId);
+    if (defaultView && !isOpenedWithState.current) applyView(defaultView);
+  });
   const [dialog, setDialog] = useState<OpenDialog<Row>>({ kind: 'none' });
   // 'Vrati' on a draft kept when a session ended opens its dialog again (components/form/use-draft.ts).
   useDraftHost((dialogName, row) => {
@@ -134,7 +181,7 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
     engine.clearFilters();
   };
   const layout: ListLayoutProps<Row> = {
-    resource,
+    resource: shownResource,
     title,
     rows: engine.rows,
     emptyText:
@@ -219,6 +266,24 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
         <Button startIcon={<RefreshIcon />} onClick={engine.refresh}>
           {t('list.refresh')}
         </Button>
+        {savedList && (
+          <>
+            <SavedViewsMenu
+              list={savedList}
+              views={savedViews.data ?? []}
+              currentState={() =>
+                viewStateOf(
+                  state,
+                  shownColumns.map((column) => column.key),
+                )
+              }
+              onApply={applyView}
+            />
+            <Button startIcon={<ColumnsIcon />} onClick={() => setDialog({ kind: 'columns' })}>
+              {t('list.columnChooser.open')}
+            </Button>
+          </>
+        )}
         {canDownloadReport && (
           <Button startIcon={<ReportIcon />} onClick={() => setDialog({ kind: 'report' })}>
             {t('report.open')}
@@ -374,8 +439,23 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
           entity={resource.entity}
           request={engine.request}
           // The columns as shown (not the actions column), titled in the current language.
-          columns={resource.columns.map((column) => ({ key: column.key, title: t(column.titleKey) }))}
+          columns={shownColumns.map((column) => ({ key: column.key, title: t(column.titleKey) }))}
           onClose={() => setDialog({ kind: 'none' })}
+        />
+      )}
+
+      {savedList && (
+        <ColumnChooser
+          isOpen={dialog.kind === 'columns'}
+          list={savedList}
+          columns={resource.columns as readonly ColumnConfig<never>[]}
+          shownKeys={shownColumns.map((column) => column.key)}
+          defaultKeys={defaultColumnKeys(resource)}
+          onClose={() => setDialog({ kind: 'none' })}
+          onSaved={(answer) => {
+            setViewColumns(undefined);
+            listColumns.remember(answer);
+          }}
         />
       )}
 

@@ -50,6 +50,11 @@ export type ColumnConfig<Row> = {
   align?: 'left' | 'right' | 'center';
   /** Minimum width in pixels. */
   width?: number;
+  /**
+   * Left out of the default columns (so that they fit 1366 px); the column chooser offers it, and a
+   * member who chooses it sees it.
+   */
+  isHiddenByDefault?: boolean;
 };
 
 export type SortState = { key: string; isDescending: boolean };

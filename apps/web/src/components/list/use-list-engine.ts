@@ -62,6 +62,9 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
 
   const setPage = useCallback((page: number) => go({ ...state, page }), [go, state]);
 
+  /** A whole state at once (a saved view's). */
+  const applyState = useCallback((next: ListState) => go(next), [go]);
+
   const setPageSize = useCallback((pageSize: PageSize) => go({ ...state, pageSize, page: 1 }), [go, state]);
 
   const setSort = useCallback((sort: SortState) => go({ ...state, page: 1, sort }), [go, state]);
@@ -121,6 +124,7 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
     clearFilters,
     setActivity,
     setPage,
+    applyState,
     setPageSize,
     toggleSort,
     setSort,

@@ -1,0 +1,70 @@
+import type { PreferencesAnswer, SavedViewRow, SavedViewState } from '@usluge/contract';
+import { type ListResponse, SAVED_VIEW_LISTS, type SavedViewList } from '@usluge/contract';
+import { http } from './http-client.ts';
+import { rowVersion } from './list-api.ts';
+
+export const PREFERENCES_QUERY_KEY = ['preferences'] as const;
+export const savedViewsQueryKey = (list: SavedViewList) => ['saved_views', list] as const;
+
+/** The list a screen's path names (`/users` → users), or null for a path that is no list screen. */
+export function savedViewListOf(pathname: string): SavedViewList | null {
+  const name = pathname.replace(/^\/+|\/+$/g, '');
+  return (SAVED_VIEW_LISTS as readonly string[]).includes(name) ? (name as SavedViewList) : null;
+}
+
+/**
+ * The member's column choices. A list works without them (its default columns), so a failure to
+ * read them opens no error dialog.
+ */
+export function fetchPreferences(signal?: AbortSignal) {
+  return http.get<PreferencesAnswer>('/api/preferences', { signal, isErrorDialogSuppressed: true });
+}
+
+/** Keeps one list's visible columns (the other lists' stay as they are). */
+export function saveListColumns(list: SavedViewList, columns: readonly string[], idempotencyKey: string) {
+  return http.put<PreferencesAnswer>(
+    '/api/preferences',
+    { lists: { [list]: { columns } } },
+    { idempotencyKey },
+  );
+}
+
+/** The list's views: the member's own and the shared ones (none offered when they cannot be read). */
+export async function fetchSavedViews(list: SavedViewList, signal?: AbortSignal): Promise<SavedViewRow[]> {
+  const answer = await http.post<ListResponse<SavedViewRow>>(
+    '/api/saved_views/index',
+    { filters: { list: { operator: 'equals', value: list } }, options: { page: 1, itemsPerPage: 100 } },
+    { signal, isErrorDialogSuppressed: true },
+  );
+  return answer.result;
+}
+
+export type SavedViewFields = { name: string; is_shared: boolean; is_default: boolean };
+
+export function storeSavedView(
+  list: SavedViewList,
+  fields: SavedViewFields,
+  state: SavedViewState,
+  idempotencyKey: string,
+) {
+  return http.post<SavedViewRow>(
+    '/api/saved_views/store',
+    { list, state, ...fields },
+    { idempotencyKey, shownFields: ['name'] },
+  );
+}
+
+/** Renames a view or changes its sharing or default; its state stays. */
+export function updateSavedView(view: SavedViewRow, fields: SavedViewFields, idempotencyKey: string) {
+  return http.put<SavedViewRow>(
+    `/api/saved_views/update/${view.id}`,
+    { state: view.state, ...fields, updated_at: rowVersion(view) },
+    { idempotencyKey, shownFields: ['name'] },
+  );
+}
+
+export function destroySavedView(view: SavedViewRow, idempotencyKey: string) {
+  const version = rowVersion(view);
+  const query = version === undefined ? '' : `?${new URLSearchParams({ updated_at: version })}`;
+  return http.delete<SavedViewRow>(`/api/saved_views/destroy/${view.id}${query}`, { idempotencyKey });
+}
