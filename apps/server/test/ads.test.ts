@@ -213,6 +213,34 @@ describe('status changes', () => {
     ]);
   });
 
+  it('lists the ad statuses for the status filter (index_active, staff only), in workflow order', async () => {
+    const request = {
+      filters: {},
+      options: { page: 1, itemsPerPage: 1000, sortBy: ['id'] },
+      show_only_active: true,
+    };
+    const answer = await post('/api/ad_statuses/index_active', request, moderator);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({
+      total_rows: 4,
+      result: [
+        { id: AD_STATUS.awaitingApproval, name: 'Čeka odobrenje', is_reason_required: false },
+        { id: AD_STATUS.approved, name: 'Odobren' },
+        { id: AD_STATUS.rejected, name: 'Odbijen', is_reason_required: true },
+        { id: AD_STATUS.finished, name: 'Završen' },
+      ],
+    });
+    const named = await post(
+      '/api/ad_statuses/index_active',
+      { ...request, filters: { name: 'Odb' } },
+      moderator,
+    );
+    expect(named.json().result.map((s: { id: number }) => s.id)).toEqual([AD_STATUS.rejected]);
+    const member = await t.signIn('korisnik', DEMO_PASSWORD);
+    expect((await post('/api/ad_statuses/index_active', request, member)).statusCode).toBe(403);
+    expect((await post('/api/ad_statuses/index', request, moderator)).statusCode).toBe(404);
+  });
+
   it('rejects with a reason: history, the ad, and a notification to its owner', async () => {
     const ad = await adInStatus(AD_STATUS.awaitingApproval);
     const noReason = await put(`/api/jobs/changeStatus/${ad.id}`, { ad_status_id: AD_STATUS.rejected });

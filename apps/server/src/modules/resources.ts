@@ -2,6 +2,7 @@ import type { CrudDefinition } from '../crud/crud-definition.ts';
 import type { ListDefinition } from '../list-engine/list-definition.ts';
 import { adReportList } from './ad-reports/ad-report-list.ts';
 import { adCrud } from './ads/ad-crud.ts';
+import { adStatusList } from './ads/ad-status-list.ts';
 import { adList } from './ads/ad-list.ts';
 import { adSearchList } from './ads/ad-search-list.ts';
 import { memberAdList } from './ads/member-ad-list.ts';
@@ -54,6 +55,7 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   serviceCreditHistoryList,
   serviceChoiceList,
   adList,
+  adStatusList,
   memberAdList,
   adSearchList,
   leadList,

@@ -22,8 +22,15 @@ export const PICKER_REQUEST = {
   show_only_active: true,
 } as const satisfies ListRequest;
 
+/** Pickers sorted otherwise than by updated_at: the ad statuses in their workflow order (ids). */
+const PICKER_SORT_KEYS: Readonly<Record<EntityName, string>> = { ad_statuses: 'id' };
+
 export function fetchPicker<Row>(entity: EntityName, signal?: AbortSignal) {
-  return http.post<ListResponse<Row>>(`/api/${entity}/index_active`, PICKER_REQUEST, { signal });
+  const sortKey = PICKER_SORT_KEYS[entity];
+  const body = sortKey
+    ? { ...PICKER_REQUEST, options: { ...PICKER_REQUEST.options, sortBy: [sortKey] } }
+    : PICKER_REQUEST;
+  return http.post<ListResponse<Row>>(`/api/${entity}/index_active`, body, { signal });
 }
 
 /**

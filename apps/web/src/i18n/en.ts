@@ -11,6 +11,15 @@ import { enCommon, enLanding } from './en-public.ts';
 export const en: Catalogue = {
   common: enCommon,
   landing: enLanding,
+  weekdays: {
+    monday: 'Monday',
+    tuesday: 'Tuesday',
+    wednesday: 'Wednesday',
+    thursday: 'Thursday',
+    friday: 'Friday',
+    saturday: 'Saturday',
+    sunday: 'Sunday',
+  },
   login: {
     title: 'Sign in',
     subtitle: 'Usluge administration',

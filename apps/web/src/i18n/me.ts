@@ -10,6 +10,16 @@ import { meCommon, meLanding } from './me-public.ts';
 export const me = {
   common: meCommon,
   landing: meLanding,
+  /** The days of the week by their seeded number (1 Monday … 7 Sunday): seeded-names.ts. */
+  weekdays: {
+    monday: 'Ponedjeljak',
+    tuesday: 'Utorak',
+    wednesday: 'Srijeda',
+    thursday: 'Četvrtak',
+    friday: 'Petak',
+    saturday: 'Subota',
+    sunday: 'Nedjelja',
+  },
   login: {
     title: 'Prijava',
     subtitle: 'Administracija platforme Usluge',

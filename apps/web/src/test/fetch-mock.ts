@@ -81,4 +81,5 @@ export const ADMIN_HOME_ANSWERS = {
   'POST /api/service_choices/index_active': listAnswer([]),
   'POST /api/os_countries/index_active': listAnswer([]),
   'POST /api/os_cities/index_active': listAnswer([]),
+  'POST /api/ad_statuses/index_active': listAnswer([]),
 } satisfies Record<string, MockReply>;

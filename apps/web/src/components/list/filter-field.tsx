@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePicker } from '../../api/use-picker.ts';
+import { useSeededName } from '../../i18n/seeded-names.ts';
 import { DATE_RANGE_SEPARATOR, parseDay } from './list-state.ts';
 import type { ColumnFilter } from './resource-types.ts';
 
@@ -229,7 +230,8 @@ function PickerFilter({
   onApply: (value: string) => void;
 }) {
   const picker = usePicker(entity);
-  const choices = (picker.data ?? []).map((row) => ({ value: String(row.id), label: row.name }));
+  const nameOf = useSeededName(entity);
+  const choices = (picker.data ?? []).map((row) => ({ value: String(row.id), label: nameOf(row) }));
   // Keep a chosen value visible while the choices load.
   if (value !== '' && !choices.some((c) => c.value === value)) choices.push({ value, label: value });
   return (

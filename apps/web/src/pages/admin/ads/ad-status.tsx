@@ -1,31 +1,12 @@
 import Chip from '@mui/material/Chip';
 import { getContrastRatio } from '@mui/material/styles';
-import { AD_STATUS, type AdStatus } from '@usluge/contract';
+import type { AdStatus } from '@usluge/contract';
 import { useTranslation } from 'react-i18next';
-import type { SelectOption } from '../../../components/list/resource-types.ts';
-import type { TranslationKey } from '../../../i18n/catalogue.ts';
-
-/** The seeded statuses (DESIGN.md 6) in the interface language; another status by its own name. */
-const STATUS_KEYS: Record<number, TranslationKey> = {
-  [AD_STATUS.awaitingApproval]: 'ads.statuses.awaitingApproval',
-  [AD_STATUS.approved]: 'ads.statuses.approved',
-  [AD_STATUS.rejected]: 'ads.statuses.rejected',
-  [AD_STATUS.finished]: 'ads.statuses.finished',
-};
-
-/** The status filter's choices. */
-export const STATUS_OPTIONS: readonly SelectOption[] = Object.entries(STATUS_KEYS).map(([id, labelKey]) => ({
-  value: Number(id),
-  labelKey,
-}));
+import { useSeededName } from '../../../i18n/seeded-names.ts';
 
 /** The status' name as the interface language says it. */
 export function useStatusName(): (status: Pick<AdStatus, 'id' | 'name'>) => string {
-  const { t } = useTranslation();
-  return (status) => {
-    const key = STATUS_KEYS[status.id];
-    return key ? t(key) : status.name;
-  };
+  return useSeededName('ad_statuses');
 }
 
 /** Black or white text, whichever reads better on the status' colour (amber takes black). */

@@ -15,7 +15,7 @@ import {
 import { AdDetailsDialog, useMoney } from './ad-details.tsx';
 import { adForm } from './ad-form/ad-form.tsx';
 import { AdLeadsDialog } from './ad-leads-dialog.tsx';
-import { AdStatusChip, STATUS_OPTIONS } from './ad-status.tsx';
+import { AdStatusChip } from './ad-status.tsx';
 import { AdStatusDialog } from './ad-status-dialog.tsx';
 import { ADS_ENTITY } from './ads-api.ts';
 import { adBulkActions } from './bulk-status-dialog.tsx';
@@ -196,11 +196,11 @@ const common = {
   ],
 } satisfies Partial<ResourceConfig<AdRow>>;
 
-/** `/ads`: every ad, filtered by any status. */
+/** `/ads`: every ad, filtered by any status of the ad_statuses picker. */
 export const adsResource = defineResource<AdRow>({
   ...common,
   titleKey: 'pages.ads',
-  columns: adColumns({ kind: 'select', options: STATUS_OPTIONS }),
+  columns: adColumns({ kind: 'select', picker: 'ad_statuses' }),
 });
 
 /** The status '/ads-on-approval' is fixed to (its screen keeps it in the URL). */
@@ -214,10 +214,7 @@ export const adsOnApprovalResource = defineResource<AdRow>({
   ...common,
   titleKey: 'pages.adsOnApproval',
   columns: adColumns(
-    {
-      kind: 'select',
-      options: STATUS_OPTIONS.filter((option) => String(option.value) === WAITING_STATUS_FILTER),
-    },
+    { kind: 'select', options: [{ value: WAITING_STATUS_FILTER, labelKey: 'ads.statuses.awaitingApproval' }] },
     true,
   ),
   bulkActions: adBulkActions,

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdDetails, AdRow, AdStatus } from '@usluge/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n/i18n.ts';
 import {
   ADMIN_HOME_ANSWERS,
   jsonResponse,
@@ -176,6 +177,59 @@ describe('the ads list filters', () => {
       }),
     );
     expect(router.state.location.search).toContain('f.os_city_id=17');
+  });
+});
+
+describe('the ads list in English', () => {
+  it("filters by the ad_statuses picker's statuses, named in the interface language", async () => {
+    const FINISHED: AdStatus = {
+      id: 4,
+      name: 'Završen',
+      background_color: '#9E9E9E',
+      is_reason_required: false,
+    };
+    const { net, router, user } = await openScreen('/ads', {
+      'POST /api/ad_statuses/index_active': listAnswer([WAITING, APPROVED, REJECTED, FINISHED]),
+    });
+    await changeLanguage('en');
+    await user.click(await screen.findByRole('combobox', { name: /^(Filter: )?Ad status$/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Any',
+      'Awaiting approval',
+      'Approved',
+      'Rejected',
+      'Finished',
+    ]);
+    expect(net.lastBodyOf('POST /api/ad_statuses/index_active')).toMatchObject({
+      options: { sortBy: ['id'] },
+      show_only_active: true,
+    });
+    await user.click(screen.getByRole('option', { name: 'Finished' }));
+    await waitFor(() =>
+      expect(net.lastBodyOf('POST /api/jobs/index')).toMatchObject({
+        filters: { status: { operator: 'equals', value: 4 } },
+      }),
+    );
+    expect(router.state.location.search).toContain('f.status=4');
+  });
+
+  it('names the working days of the details in English, whatever names the server sent', async () => {
+    const withDays: AdDetails = {
+      ...adDetails(MOWING),
+      all_working_days: false,
+      ad_days: [
+        { day_id: 2, name: 'Utorak', is_active: true, times: [{ start_at: '08:00', stop_at: '12:00' }] },
+        { day_id: 6, name: 'Subota', is_active: true, times: [] },
+      ],
+    };
+    const { user } = await openScreen('/ads', { 'GET /api/jobs/show/5': { body: withDays } });
+    await changeLanguage('en');
+    await user.click(within(rowOf('Košenje dvorišta')).getByRole('button', { name: 'Ad details' }));
+    const dialog = await screen.findByRole('dialog', { name: /Ad details|Košenje dvorišta/ });
+    expect(await within(dialog).findByText('Tuesday')).toBeInTheDocument();
+    expect(within(dialog).getByText('Saturday')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Utorak')).not.toBeInTheDocument();
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type ConflictChange,
   fieldConflictChanges,
 } from '../../../../components/form/write-conflict-notice.tsx';
+import { useSeededName } from '../../../../i18n/seeded-names.ts';
 import type { AdFormValues } from './ad-form-values.ts';
 
 /** The names an ad's values refer to by id, from every version of the ad this form has read. */
@@ -45,9 +46,13 @@ export function useAdConflictChanges(
 ): ConflictChange[] {
   const { t } = useTranslation();
   const days = usePicker('days', conflict !== null);
+  const seededName = useSeededName('days');
   if (conflict === null) return [];
   const names = namesFrom(read);
-  const dayName = (id: number) => days.data?.find((day) => Number(day.id) === id)?.name ?? `#${id}`;
+  const dayName = (id: number) => {
+    const day = days.data?.find((row) => Number(row.id) === id);
+    return day ? seededName(day) : `#${id}`;
+  };
 
   /** One part of the ad, compared over the form values it is made of. */
   const part = (

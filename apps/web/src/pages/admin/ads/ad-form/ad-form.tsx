@@ -34,6 +34,7 @@ import { WriteConflictNotice } from '../../../../components/form/write-conflict-
 import type { FormDialogProps, ResourceForm } from '../../../../components/list/resource-types.ts';
 import type { TranslationKey } from '../../../../i18n/catalogue.ts';
 import { currentLanguage } from '../../../../i18n/i18n.ts';
+import { useSeededName } from '../../../../i18n/seeded-names.ts';
 import { fetchAdDetails } from '../ads-api.ts';
 import { useAdConflictChanges } from './ad-conflict-changes.tsx';
 import {
@@ -189,6 +190,7 @@ function AdFormBody({
   const { errors } = useFormState({ control });
   const [isAllCountries, isAllWorkingDays] = useWatch({ control, name: ['allCountries', 'allWorkingDays'] });
   const days = usePicker('days', !isAllWorkingDays);
+  const dayName = useSeededName('days');
 
   /** Contract messages come as keys ('validation.shift_overlap'); the rest are texts already. */
   const text = (message: unknown): string | undefined => {
@@ -406,7 +408,7 @@ function AdFormBody({
                   <WorkingDaysEditor
                     // Weekday order, whatever order the picker answers in.
                     days={(days.data ?? [])
-                      .map((day) => ({ id: Number(day.id), name: day.name }))
+                      .map((day) => ({ id: Number(day.id), name: dayName(day) }))
                       .sort((a, b) => a.id - b.id)}
                     value={field.value}
                     onChange={field.onChange}
