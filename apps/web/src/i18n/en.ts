@@ -259,6 +259,9 @@ export const en: Catalogue = {
     download: 'Download',
     downloading: 'Downloading…',
     downloaded: 'Report {{fileName}} downloaded.',
+    columns: 'Report columns',
+    moveUp: 'Move up: {{column}}',
+    moveDown: 'Move down: {{column}}',
   },
   adForm: {
     title: 'Title',

@@ -262,6 +262,9 @@ export const me = {
     download: 'Preuzmi',
     downloading: 'Preuzimanje…',
     downloaded: 'Izvještaj {{fileName}} je preuzet.',
+    columns: 'Kolone izvještaja',
+    moveUp: 'Pomjeri gore: {{column}}',
+    moveDown: 'Pomjeri dolje: {{column}}',
   },
   adForm: {
     title: 'Naslov',

@@ -73,7 +73,7 @@ describe('report dialog', () => {
 
   it('requires a name and a type, worded as the server words them', () => {
     const result = reportChoiceSchema.safeParse(
-      { name: '  ', type: '', show_all: true },
+      { name: '  ', type: '', show_all: true, columns: [{ key: 'name', title: 'Naziv', isChosen: true }] },
       { reportInput: true },
     );
     expect(result.success).toBe(false);
@@ -179,6 +179,80 @@ describe('report dialog', () => {
       ],
     });
     expect(saved[0]?.fileName).toBe('report.pdf');
+  });
+
+  it("offers the list's shown columns, all chosen in the list's order; the report sends the chosen ones in the order set", async () => {
+    const { user, reportCalls } = await openCountries('/countries', () =>
+      fileResponse(PDF_BYTES, 'application/pdf', null),
+    );
+    const dialog = await openDialog(user);
+    const chooser = within(dialog).getByRole('group', { name: 'Kolone izvještaja' });
+    const boxes = within(chooser).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([
+      'Ažurirano',
+      'Naziv države',
+      'Oznaka',
+      'Status',
+    ]);
+    for (const box of boxes) expect(box).toBeChecked();
+    // The first can't move up, the last can't move down.
+    expect(within(chooser).getByRole('button', { name: 'Pomjeri gore: Ažurirano' })).toBeDisabled();
+    expect(within(chooser).getByRole('button', { name: 'Pomjeri dolje: Status' })).toBeDisabled();
+
+    await user.click(within(chooser).getByRole('checkbox', { name: 'Ažurirano' }));
+    await user.click(within(chooser).getByRole('button', { name: 'Pomjeri gore: Oznaka' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preuzmi' }));
+
+    await waitFor(() => expect(reportCalls()).toHaveLength(1));
+    expect(reportCalls()[0]?.body).toMatchObject({
+      show_columns: [
+        { key: 'code', title: 'Oznaka' },
+        { key: 'name', title: 'Naziv države' },
+        { key: 'is_active', title: 'Status' },
+      ],
+    });
+  });
+
+  it('orders the columns by keyboard alone, the moved column keeping the focus, and keeps one column at least', async () => {
+    const { user, reportCalls } = await openCountries('/countries', () =>
+      fileResponse(PDF_BYTES, 'application/pdf', null),
+    );
+    const dialog = await openDialog(user);
+    const chooser = within(dialog).getByRole('group', { name: 'Kolone izvještaja' });
+    const down = within(chooser).getByRole('button', { name: 'Pomjeri dolje: Ažurirano' });
+    down.focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    await user.keyboard('{Enter}');
+    // At the end its 'down' is disabled, and its 'up' has the focus.
+    expect(within(chooser).getByRole('button', { name: 'Pomjeri gore: Ažurirano' })).toHaveFocus();
+    expect(
+      within(chooser)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Naziv države', 'Oznaka', 'Status', 'Ažurirano']);
+    // Unchoosing all but one: the last one left cannot be unchosen.
+    for (const title of ['Naziv države', 'Oznaka', 'Status']) {
+      within(chooser).getByRole('checkbox', { name: title }).focus();
+      await user.keyboard(' ');
+    }
+    expect(within(chooser).getByRole('checkbox', { name: 'Ažurirano' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Preuzmi' }));
+    await waitFor(() => expect(reportCalls()).toHaveLength(1));
+    expect(reportCalls()[0]?.body).toMatchObject({
+      show_columns: [{ key: 'updated_at', title: 'Ažurirano' }],
+    });
+  });
+
+  it('refuses a report without any column chosen', () => {
+    expect(
+      reportChoiceSchema.safeParse({
+        name: 'x',
+        type: 'pdf',
+        show_all: true,
+        columns: [{ key: 'a', title: 'A', isChosen: false }],
+      }).success,
+    ).toBe(false);
   });
 
   it('is on the users list too, with its columns', async () => {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useMutation } from '@tanstack/react-query';
 import { type ListRequest, REPORT_TYPES, validationErrorMap } from '@usluge/contract';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../api/list-api.ts';
 import { downloadReport, type ReportColumnTitle } from '../../api/report-api.ts';
@@ -12,6 +12,7 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 import { feedback } from '../feedback/feedback-store.ts';
 import { DialogForm, FormDialogFrame } from '../form/dialog-form.tsx';
 import type { FormField } from '../form/form-types.ts';
+import { ReportColumnChooser } from './report-column-chooser.tsx';
 import { REPORT_DEFAULTS, type ReportChoiceInput, reportChoiceSchema } from './report-schema.ts';
 
 export type ReportDialogProps = {
@@ -20,8 +21,13 @@ export type ReportDialogProps = {
   entity: EntityName;
   /** The list's current request: its filters, sort, page and active/inactive choice. */
   request: ListRequest;
-  /** The columns shown, in order, with their titles in the current language. */
+  /**
+   * The columns the list shows, in order, with their titles in the current language: the report's
+   * columns unless the user changes them in the dialog.
+   */
   columns: readonly ReportColumnTitle[];
+  /** Columns the list can show but does not now: offered in the dialog, not chosen. */
+  otherColumns?: readonly ReportColumnTitle[] | undefined;
   /** The file name offered ('transakcije'); REPORT_DEFAULTS' 'report' when left out. */
   defaultName?: string | undefined;
   onClose: () => void;
@@ -40,8 +46,9 @@ const FIELDS: readonly FormField<ReportChoiceInput>[] = [
 ];
 
 /**
- * The report download of any list (name, type, show all). Like the add/edit dialog, its form mounts
- * when it opens, so it starts from the defaults every time.
+ * The report download of any list (name, type, show all, which columns in what order). Like the
+ * add/edit dialog, its form mounts when it opens, so it starts from the defaults and the list's
+ * columns every time.
  */
 export function ReportDialog(props: ReportDialogProps) {
   return (
@@ -55,6 +62,7 @@ function ReportForm({
   entity,
   request,
   columns,
+  otherColumns = [],
   defaultName,
   onClose,
   titleId,
@@ -62,16 +70,23 @@ function ReportForm({
   const { t } = useTranslation();
   const form = useForm({
     resolver: zodResolver(reportChoiceSchema, { error: validationErrorMap(currentLanguage()) }),
-    defaultValues: { ...REPORT_DEFAULTS, name: defaultName ?? REPORT_DEFAULTS.name },
+    defaultValues: {
+      ...REPORT_DEFAULTS,
+      name: defaultName ?? REPORT_DEFAULTS.name,
+      columns: [
+        ...columns.map(({ key, title }) => ({ key, title, isChosen: true })),
+        ...otherColumns.map(({ key, title }) => ({ key, title, isChosen: false })),
+      ],
+    },
   });
 
   const download = useMutation({
-    mutationFn: (choice: { name: string; type: ReportChoiceInput['type']; show_all: boolean }) =>
+    mutationFn: (choice: ReportChoiceInput) =>
       downloadReport(
         entity,
         request,
         { name: choice.name, type: choice.type, isAllRows: choice.show_all },
-        columns,
+        choice.columns.filter((column) => column.isChosen).map(({ key, title }) => ({ key, title })),
       ),
     onSuccess: (fileName) => {
       feedback.showSuccess(t('report.downloaded', { fileName }));
@@ -98,6 +113,18 @@ function ReportForm({
           {download.isPending ? t('report.downloading') : t('report.download')}
         </Button>
       }
-    />
+    >
+      <Controller
+        control={form.control}
+        name="columns"
+        render={({ field, fieldState }) => (
+          <ReportColumnChooser
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message ?? fieldState.error?.root?.message}
+          />
+        )}
+      />
+    </DialogForm>
   );
 }
