@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { ServiceNode } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +67,10 @@ async function signIn(username: string) {
 let folder: Answer;
 let mowing: Answer;
 
+let SMALL_PNG: Buffer;
+
 beforeAll(async () => {
+  SMALL_PNG = await smallPng();
   t = await createTestApp();
   await createUser(t.db, { username: 'svc-admin', roleIds: [ROLE.administrator] });
   await createUser(t.db, { username: 'svc-mod', roleIds: [ROLE.moderator] });
@@ -258,6 +263,40 @@ describe('writing the catalogue', () => {
     expect((await fetch(`${base}${withIcon.icon_url}`)).headers.get('content-type')).toBe('image/png');
     const svg = await save('/api/services/store', { name: 'SVG ikona' }, SVG);
     expect(svg.status).toBe(422);
+  });
+
+  it('removes an icon with remove_icon (JSON too): icon_url null and the file gone; not beside a new icon', async () => {
+    const withIcon = (await (
+      await save('/api/services/store', { name: 'Bez ikone uskoro', service_id: folder.id }, await smallPng())
+    ).json()) as Answer;
+    const file = path.join(t.dataDir, 'uploads', 'service_icons', path.basename(withIcon.icon_url ?? ''));
+    expect(fs.existsSync(file)).toBe(true);
+    const form = { name: 'Bez ikone uskoro', service_id: folder.id, remove_icon: true };
+    const both = await fetch(`${base}/api/services/update/${withIcon.id}`, {
+      method: 'POST',
+      body: (() => {
+        const multipart = new FormData();
+        for (const [name, value] of Object.entries(form)) multipart.set(name, String(value));
+        multipart.set('icon', new Blob([new Uint8Array(SMALL_PNG)]), 'nova.png');
+        return multipart;
+      })(),
+      headers: { cookie: admin, origin: base, 'accept-language': 'en' },
+    });
+    expect(both.status).toBe(422);
+    expect(((await both.json()) as Answer).errors).toEqual({
+      icon: ['Send a new image or remove the current one, not both.'],
+    });
+    expect(fs.existsSync(file)).toBe(true);
+
+    const removed = await json('POST', `/api/services/update/${withIcon.id}`, form);
+    expect(removed.status).toBe(200);
+    expect(((await removed.json()) as Answer).icon_url).toBeNull();
+    expect(fs.existsSync(file)).toBe(false);
+    const [row] = await t.db
+      .select({ icon_url: services.icon_url })
+      .from(services)
+      .where(eq(services.id, withIcon.id));
+    expect(row?.icon_url).toBeNull();
   });
 
   it('deactivates a folder with its whole subtree, and restores a node only under an active parent', async () => {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { USER_TYPE } from '@usluge/contract';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
+import { auditLog, users } from '../src/db/schema/index.ts';
 import { createTestApp, createUser, ROLE, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { GPS_IFD_POINTER, jpegWithGps, SVG, smallPng, threeMegabyteJpeg } from './helpers/test-images.ts';
 
@@ -269,6 +269,48 @@ describe('editing a user', () => {
   it('keeps the image when the form sends none', async () => {
     const answer = await send(`/api/users/update/${user.id}`, userForm({ ...company('edit'), password: '' }));
     expect((await read(answer)).image_url).toBe(user.image_url);
+  });
+
+  it('refuses remove_image with a new image at once (422 on the image), keeping the stored one', async () => {
+    const answer = await send(
+      `/api/users/update/${user.id}`,
+      userForm(
+        { ...company('edit'), password: '', remove_image: 'true' },
+        { bytes: await smallPng(), name: 'b.png' },
+      ),
+    );
+    expect(answer.status).toBe(422);
+    expect((await read(answer)).errors).toEqual({
+      image_file: ['Pošaljite novu sliku ili uklonite postojeću, ne oboje.'],
+    });
+    const [row] = await t.db.select({ image_url: users.image_url }).from(users).where(eq(users.id, user.id));
+    expect(row?.image_url).toBe(user.image_url);
+    expect(uploadsIn('user_images')).toContain(path.basename(user.image_url));
+  });
+
+  it('removes the image with remove_image: the column null, the file deleted, the audit entry showing it', async () => {
+    const file = path.basename(user.image_url);
+    const answer = await send(
+      `/api/users/update/${user.id}`,
+      userForm({ ...company('edit'), password: '', remove_image: 'true' }),
+    );
+    expect(answer.status).toBe(200);
+    expect((await read(answer)).image_url).toBeNull();
+    expect(uploadsIn('user_images')).not.toContain(file);
+    const [entry] = await t.db
+      .select({ action: auditLog.action, changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.record_type, 'users'), eq(auditLog.record_id, user.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.action).toBe('update');
+    expect(entry?.changes).toMatchObject({ image_url: { before: user.image_url, after: null } });
+    // Removing again, with nothing stored, changes nothing and fails nothing.
+    const again = await send(
+      `/api/users/update/${user.id}`,
+      userForm({ ...company('edit'), password: '', remove_image: 'true' }),
+    );
+    expect(again.status).toBe(200);
   });
 });
 

@@ -30,6 +30,8 @@ export const serviceFormSchema = z
     is_service: formBoolean.default(false),
     credit,
     service_id: parentId.default(null),
+    /** Removes the stored icon (not with a new icon file). */
+    remove_icon: formBoolean.optional(),
   })
   .superRefine((form, context) => {
     if (form.is_service && (form.credit === null || form.credit === undefined)) {

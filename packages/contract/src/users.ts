@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredIdList, requiredSelection, requiredText } from './fields.ts';
+import { formBoolean, optionalText, requiredIdList, requiredSelection, requiredText } from './fields.ts';
 import { USER_TYPE } from './ids.ts';
 import { msg } from './validation.ts';
 
@@ -44,9 +44,17 @@ function requireMatchingPasswords(
   }
 }
 
+/** Removes the stored profile image (an edit's; not with a new image_file, which replaces it). */
+const removeImage = formBoolean.optional();
+
 /** `POST /api/users/store`: a new user sets a password. */
 export const userStoreSchema = z
-  .object({ ...userFields, password, confirm_password: z.string().max(PASSWORD_MAX_LENGTH) })
+  .object({
+    ...userFields,
+    password,
+    confirm_password: z.string().max(PASSWORD_MAX_LENGTH),
+    remove_image: removeImage,
+  })
   .superRefine((form, context) => {
     requireCompanyDetails(form, context);
     requireMatchingPasswords(form, context);
@@ -62,6 +70,7 @@ export const userUpdateSchema = z
     ...userFields,
     password: z.preprocess((value) => (value === '' ? undefined : value), password.optional()),
     confirm_password: z.string().max(PASSWORD_MAX_LENGTH).nullish(),
+    remove_image: removeImage,
   })
   .superRefine((form, context) => {
     requireCompanyDetails(form, context);

@@ -18,11 +18,12 @@ export type ConstraintMeaning = { status: 409 | 422; field: string; message: Mes
 /**
  * Images a form may carry: the form field and where its files are stored. With `column`, one image
  * whose URL the row keeps; without, up to `max` images (`photos[0]`, `photos[1]` …) whose URLs
- * afterWrite receives and keeps in rows of its own.
+ * afterWrite receives and keeps in rows of its own. A column's `removeField` is the form's boolean
+ * that removes the stored image: the column set to null, its file removed once the write commits.
  */
 export type UploadField = { field: string; folder: UploadFolder } & (
-  | { column: string; max?: never }
-  | { column?: never; max: number }
+  | { column: string; max?: never; removeField?: string }
+  | { column?: never; max: number; removeField?: never }
 );
 
 export type WriteKind = 'store' | 'update' | 'destroy';

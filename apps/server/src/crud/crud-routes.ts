@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { notFound, RequestValidationError } from '../http/errors.ts';
+import { AppError, notFound, RequestValidationError } from '../http/errors.ts';
 import { runIdempotent } from '../http/idempotency.ts';
 import { loadInOrder } from '../list-engine/list-query.ts';
 import { type FileStorage, storedFileOf, type UploadFolder } from '../uploads/file-storage.ts';
@@ -35,6 +35,8 @@ type WriteResult = Awaited<ReturnType<typeof writeRow>>;
 type ReadForm = {
   form: Form;
   images: Images;
+  /** Stored images the form removes (their upload's `removeField` was true). */
+  removals: UploadField[];
   version: Date | undefined;
   /** What identifies the request for its Idempotency-Key where the body is not Fastify's. */
   fingerprint: { body?: unknown };
@@ -47,6 +49,23 @@ function parseWith<T>(schema: z.ZodType<T>, data: unknown): T {
 }
 
 const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+
+/**
+ * The stored images the form asks to remove (an upload's `removeField` true), taken out of the form
+ * (they are no column). A new file for the same field as well is refused: which was meant is unknown.
+ */
+function removalsOf(definition: GenericCrud, form: Form, images: Images): UploadField[] {
+  const removals: UploadField[] = [];
+  for (const upload of definition.uploads ?? []) {
+    if (!upload.removeField) continue;
+    const isRemoved = form[upload.removeField] === true;
+    delete form[upload.removeField];
+    if (!isRemoved) continue;
+    if (images.has(upload)) throw new AppError(422, 'image_removed_and_sent', {}, upload.field);
+    removals.push(upload);
+  }
+  return removals;
+}
 
 /**
  * The form of a store or update: JSON (already checked by the route's schema, `updated_at`
@@ -66,7 +85,8 @@ async function readForm(
       sent instanceof Date
         ? sent
         : parseWith(versionFieldsSchema, { updated_at: sent ?? undefined }).updated_at;
-    return { form: parseWith(schema, body) as Form, images, version, fingerprint: {} };
+    const form = parseWith(schema, body) as Form;
+    return { form, images, removals: removalsOf(definition, form, images), version, fingerprint: {} };
   }
   const multipart = await readMultipartForm(request, {
     files: Object.fromEntries(definition.uploads.map((upload) => [upload.field, upload.max ?? 1])),
@@ -83,7 +103,13 @@ async function readForm(
   const fileDigests = Object.fromEntries(
     Object.entries(multipart.files).map(([field, files]) => [field, files.map(digest)]),
   );
-  return { form, images, version, fingerprint: { body: { fields: multipart.fields, files: fileDigests } } };
+  return {
+    form,
+    images,
+    removals: removalsOf(definition, form, images),
+    version,
+    fingerprint: { body: { fields: multipart.fields, files: fileDigests } },
+  };
 }
 
 const countsOf = (images: Images) =>
@@ -92,7 +118,8 @@ const countsOf = (images: Images) =>
 /**
  * The write, with its images: stored before the row is written (inside its transaction, which
  * `inTransaction` runs: the Idempotency-Key's), removed again if the write fails; the images they
- * replace, and those the resource discards, are removed once the write has committed. So no file
+ * replace or the form removes (`removals`: the column set to null), and those the resource
+ * discards, are removed once the write has committed. So no file
  * is left without its row, and no row points to a missing file. A replayed request writes nothing.
  */
 async function writeWithImages<T>(
@@ -100,6 +127,7 @@ async function writeWithImages<T>(
   definition: GenericCrud,
   write: PendingWrite<Form>,
   images: Images,
+  removals: readonly UploadField[],
   inTransaction: (writeIn: (tx: Database) => Promise<WriteResult>) => Promise<T>,
 ): Promise<T> {
   const saved: SavedFile[] = [];
@@ -112,13 +140,17 @@ async function writeWithImages<T>(
   };
   try {
     const written = await inTransaction(async (tx) => {
-      const singleColumns = [...images.keys()].flatMap((upload) => (upload.column ? [upload.column] : []));
+      const singleColumns = [...images.keys(), ...removals].flatMap((upload) =>
+        upload.column ? [upload.column] : [],
+      );
       if (singleColumns.length > 0 && write.id !== undefined) {
         const current = await lockRowColumns(tx, definition, write.id, singleColumns);
         if (!current) throw notFound();
         discardFiles(singleColumns.map((column) => String(current[column] ?? '')));
       }
-      const extraValues: Form = {};
+      const extraValues: Form = Object.fromEntries(
+        removals.flatMap((upload) => (upload.column ? [[upload.column, null]] : [])),
+      );
       const uploads: Record<string, string[]> = {};
       const imageHashes: Record<string, bigint> = {};
       for (const [upload, processed] of images) {
@@ -172,7 +204,7 @@ export async function runCrudWrite<Row extends { id: number }, F extends Form>(
       ...(version ? { version: version as Date } : {}),
       options,
     };
-    read = { images: new Map(), fingerprint: {} };
+    read = { images: new Map(), removals: [], fingerprint: {} };
   } else {
     const schema =
       target.kind === 'update' ? (definition.updateSchema ?? definition.formSchema) : definition.formSchema;
@@ -188,7 +220,7 @@ export async function runCrudWrite<Row extends { id: number }, F extends Form>(
     read = rest;
   }
   const status = target.kind === 'store' ? 201 : 200;
-  return writeWithImages(app.storage, generic, write, read.images, (writeIn) =>
+  return writeWithImages(app.storage, generic, write, read.images, read.removals, (writeIn) =>
     runIdempotent(
       db,
       request,

@@ -85,7 +85,7 @@ export const serviceCrud = defineCrud({
   list: serviceList,
   table: services,
   formSchema: serviceFormSchema,
-  uploads: [{ field: 'icon', folder: 'service_icons', column: 'icon_url' }],
+  uploads: [{ field: 'icon', folder: 'service_icons', column: 'icon_url', removeField: 'remove_icon' }],
   constraints: {
     services_service_id_services_id_fk: { status: 422, field: 'service_id', message: 'invalid_reference' },
   },

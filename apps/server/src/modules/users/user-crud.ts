@@ -37,7 +37,7 @@ export const userCrud = defineCrud({
   table: users,
   formSchema: userStoreSchema,
   updateSchema: userUpdateSchema,
-  uploads: [{ field: 'image_file', folder: 'user_images', column: 'image_url' }],
+  uploads: [{ field: 'image_file', folder: 'user_images', column: 'image_url', removeField: 'remove_image' }],
   constraints: {
     users_email_unique: { status: 409, field: 'email', message: 'conflict_email' },
     users_username_unique: { status: 409, field: 'username', message: 'conflict_username' },
