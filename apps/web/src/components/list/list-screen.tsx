@@ -440,6 +440,10 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
           request={engine.request}
           // The columns as shown (not the actions column), titled in the current language.
           columns={shownColumns.map((column) => ({ key: column.key, title: t(column.titleKey) }))}
+          // The list's hidden columns: offered in the dialog, not chosen.
+          otherColumns={resource.columns
+            .filter((column) => !shownColumns.some((shown) => shown.key === column.key))
+            .map((column) => ({ key: column.key, title: t(column.titleKey) }))}
           onClose={() => setDialog({ kind: 'none' })}
         />
       )}

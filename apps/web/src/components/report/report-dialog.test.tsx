@@ -25,18 +25,26 @@ function fileResponse(body: string, type: string, disposition: string | null): R
 const saved = captureDownloads();
 
 /** Signs in and opens the countries list at `path` with a report answer for `POST .../index`. */
-async function openCountries(path: string, report: (body: unknown) => Response | Promise<Response>) {
+async function openCountries(
+  path: string,
+  report: (body: unknown) => Response | Promise<Response>,
+  /** The member's stored columns per list (GET /api/preferences). */
+  lists: Record<string, { columns: string[] }> = {},
+) {
   await resetApp();
   setAuthenticatedFlag();
   const net = mockFetch({
     'GET /api/user': { body: ADMIN_USER },
+    'GET /api/preferences': { body: { lists } },
+    'POST /api/saved_views/index': listAnswer([]),
     'POST /api/os_countries/index': (request) => {
       const body = request.body as { is_report?: boolean };
       return body.is_report ? report(body) : jsonResponse(200, listAnswer(COUNTRIES).body);
     },
   });
   await renderApp(path, { isReset: false });
-  await screen.findByText('Crna Gora');
+  // The first render loads the lazy screen: on a busy machine that takes a while.
+  await screen.findByText('Crna Gora', {}, { timeout: 15_000 });
   const reportCalls = () =>
     net.callsTo('POST /api/os_countries/index').filter((r) => (r.body as { is_report?: boolean }).is_report);
   return { net, reportCalls, user: userEvent.setup() };
@@ -203,6 +211,35 @@ describe('report dialog', () => {
     await user.click(within(chooser).getByRole('button', { name: 'Pomjeri gore: Oznaka' }));
     await user.click(within(dialog).getByRole('button', { name: 'Preuzmi' }));
 
+    await waitFor(() => expect(reportCalls()).toHaveLength(1));
+    expect(reportCalls()[0]?.body).toMatchObject({
+      show_columns: [
+        { key: 'code', title: 'Oznaka' },
+        { key: 'name', title: 'Naziv države' },
+        { key: 'is_active', title: 'Status' },
+      ],
+    });
+  });
+
+  it("offers the list's hidden columns too, unchosen, after the shown ones", async () => {
+    const { user, reportCalls } = await openCountries(
+      '/countries',
+      () => fileResponse(PDF_BYTES, 'application/pdf', null),
+      { countries: { columns: ['code', 'name'] } },
+    );
+    const dialog = await openDialog(user);
+    const chooser = within(dialog).getByRole('group', { name: 'Kolone izvještaja' });
+    const boxes = within(chooser).getAllByRole('checkbox');
+    expect(
+      boxes.map((box) => [box.closest('label')?.textContent, (box as HTMLInputElement).checked]),
+    ).toEqual([
+      ['Oznaka', true],
+      ['Naziv države', true],
+      ['Ažurirano', false],
+      ['Status', false],
+    ]);
+    await user.click(within(chooser).getByRole('checkbox', { name: 'Status' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preuzmi' }));
     await waitFor(() => expect(reportCalls()).toHaveLength(1));
     expect(reportCalls()[0]?.body).toMatchObject({
       show_columns: [
