@@ -1,10 +1,8 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { hrHR } from '@mui/x-date-pickers/locales';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** 'HH:MM' as a time of an arbitrary day, or null when empty. */
 function toDayjs(time: string): Dayjs | null {
@@ -14,23 +12,9 @@ function toDayjs(time: string): Dayjs | null {
 /** An unfinished or impossible entry: the shift rules then say 'Unesite vrijeme u formatu SS:MM.'. */
 const UNFINISHED = '--:--';
 
-const MONTENEGRIN_TEXTS = {
-  ...hrHR.components.MuiLocalizationProvider.defaultProps.localeText,
-  fieldHoursPlaceholder: () => 'SS',
-  fieldMinutesPlaceholder: () => 'MM',
-};
-
-/** The pickers' own texts (open the clock, the clock's title) in the interface's language. */
+/** The pickers' date adapter; their own texts come with the theme (theme/mui-locale.ts). */
 export function TimeLocalization({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      localeText={i18n.language === 'en' ? undefined : MONTENEGRIN_TEXTS}
-    >
-      {children}
-    </LocalizationProvider>
-  );
+  return <LocalizationProvider dateAdapter={AdapterDayjs}>{children}</LocalizationProvider>;
 }
 
 /**
