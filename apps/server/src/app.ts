@@ -170,7 +170,12 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, driver });
-      await api.register(sessionRoutes, { db, limiter, isSecureCookie: config.isSecureCookie });
+      await api.register(sessionRoutes, {
+        db,
+        limiter,
+        isSecureCookie: config.isSecureCookie,
+        isSeederEnabled: config.isSeederEnabled,
+      });
       registerImageRoutes(api, storage);
       for (const list of LISTS) registerListRoutes(api, db, list);
       for (const crud of CRUDS) registerCrudRoutes(api, db, crud);

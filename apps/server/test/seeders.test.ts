@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries, users } from '../src/db/schema/index.ts';
 import { loadSeedFile } from '../src/db/seed/seed-file.ts';
-import { createTestApp, createUser, ROLE, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, createUser, ROLE, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 
 const SECRET_TABLES = ['sessions', 'refresh_tokens', 'account_tokens', 'mail_outbox', 'idempotency_keys'];
@@ -41,9 +41,23 @@ describe('the seeder generator', () => {
       expect(
         (await off.request({ method: 'GET', url: '/api/seeder_generator/os_countries', cookie })).statusCode,
       ).toBe(404);
+      // The web app hides its menu item and route by what the current user is told.
+      const user = await off.request({ method: 'GET', url: '/api/user', cookie });
+      expect(user.json()).toMatchObject({ username: 'off-admin', seeders_enabled: false });
     } finally {
       await off.close();
     }
+  });
+
+  it('tells the signed-in user it is offered, at sign-in and in GET /api/user', async () => {
+    const user = await enabled.request({ method: 'GET', url: '/api/user', cookie: admin });
+    expect(user.json()).toMatchObject({ username: 'seed-admin', seeders_enabled: true });
+    const signIn = await enabled.request({
+      method: 'POST',
+      url: '/api/loginWeb',
+      payload: { username: 'seed-mod', password: TEST_PASSWORD },
+    });
+    expect(signIn.json().user).toMatchObject({ username: 'seed-mod', seeders_enabled: true });
   });
 
   it('lists the tables, never the secret ones, to administrators only', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currentUserSchema, roleSchema } from './session.ts';
+import { roleSchema, userProfileSchema } from './session.ts';
 
 /** A timestamp: a Date on the server, an ISO 8601 string on the wire. */
 export const timestampSchema = z.codec(z.iso.datetime({ offset: true }), z.date(), {
@@ -27,7 +27,7 @@ export const countryRowSchema = z.object({
 });
 
 /** A row of the users list: the profile and what staff manage. Never carries the password hash. */
-export const userRowSchema = currentUserSchema.extend({
+export const userRowSchema = userProfileSchema.extend({
   /** name and last_name, as the list's "Ime i prezime" column shows them. */
   full_name: z.string(),
   address: z.string().nullable(),

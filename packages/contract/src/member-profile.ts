@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { idNameSchema, timestampSchema } from './entities.ts';
-import { currentUserSchema } from './session.ts';
+import { userProfileSchema } from './session.ts';
 import { newPasswordSchema, requireCompanyDetails, userFields } from './users.ts';
 
 /**
  * `GET /api/me`: the member's own profile with the balance. Never the password hash, nothing staff
  * keep about the account (active flag, verification, sign-in data).
  */
-export const memberProfileSchema = currentUserSchema.extend({
+export const memberProfileSchema = userProfileSchema.extend({
   address: z.string().nullable(),
   pib: z.string().nullable(),
   user_type_id: z.number().int().nullable(),

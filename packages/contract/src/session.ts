@@ -10,8 +10,8 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const roleSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Role = z.infer<typeof roleSchema>;
 
-/** The signed-in user as `loginWeb` and `GET /api/user` answer it. No secret fields. */
-export const currentUserSchema = z.object({
+/** A user's own profile fields, shared by the current user, the users list and the member profile. */
+export const userProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   last_name: z.string().nullable(),
@@ -21,6 +21,12 @@ export const currentUserSchema = z.object({
   details: z.string().nullable(),
   image_url: z.string().nullable(),
   roles: z.array(roleSchema),
+});
+
+/** The signed-in user as `loginWeb` and `GET /api/user` answer it. No secret fields. */
+export const currentUserSchema = userProfileSchema.extend({
+  /** Whether this server offers the seeder generator (SEEDERS_ENABLED): the back office shows it only then. */
+  seeders_enabled: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -1,4 +1,4 @@
-import { AREA_PATHS, type Area } from '@usluge/contract';
+import { AREA_PATHS, type Area, type CurrentUser } from '@usluge/contract';
 import type { TranslationKey } from '../i18n/catalogue.ts';
 
 export type AdminArea = {
@@ -47,6 +47,14 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { area: 'dashboard', path: AREA_PATHS.dashboard, titleKey: 'pages.dashboard', menuGroup: null },
   { area: 'test', path: AREA_PATHS.test, titleKey: 'pages.test', menuGroup: null },
 ];
+
+/**
+ * Whether this server offers the area at all: the seeder generator only with SEEDERS_ENABLED, which
+ * the current user is told (`seeders_enabled`). An area not offered has no menu item and no page.
+ */
+export function isAreaOffered(area: Area, user: Pick<CurrentUser, 'seeders_enabled'> | null): boolean {
+  return area !== 'seeders' || user?.seeders_enabled === true;
+}
 
 /** Where a signed-in staff member lands (SPEC.md section 2). */
 export const HOME_AFTER_LOGIN = '/ads-on-approval';

@@ -10,6 +10,7 @@ export const ADMIN_USER: CurrentUser = {
   details: null,
   image_url: null,
   roles: [{ id: 1, name: 'Administrator' }],
+  seeders_enabled: true,
 };
 
 export const MODERATOR_USER: CurrentUser = {

@@ -3,6 +3,7 @@ import {
   appLoginResponseSchema,
   appLogoutRequestSchema,
   appTokensSchema,
+  type CurrentUser,
   currentUserSchema,
   type Language,
   loginRequestSchema,
@@ -34,7 +35,13 @@ import { notFound } from '../../http/errors.ts';
 import { type MessageKey, translate } from '../../http/messages.ts';
 import { findCurrentUser, findLoginCandidate } from '../users/current-user-query.ts';
 
-type SessionRoutesOptions = { db: Database; limiter: LoginLimiter; isSecureCookie: boolean };
+type SessionRoutesOptions = {
+  db: Database;
+  limiter: LoginLimiter;
+  isSecureCookie: boolean;
+  /** SEEDERS_ENABLED: told to the signed-in user, whose back office then shows the seeder generator. */
+  isSeederEnabled?: boolean;
+};
 
 const loginFailureSchema = z.object({ error: z.string(), message: z.string() });
 const messageSchema = z.object({ message: z.string() });
@@ -56,8 +63,15 @@ type Audience = 'back-office' | 'app' | 'any';
 
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (
   app,
-  { db, limiter, isSecureCookie },
+  { db, limiter, isSecureCookie, isSeederEnabled = false },
 ) => {
+  /** The current-user answer: the user, and what this server offers them. */
+  async function currentUser(userId: number): Promise<CurrentUser> {
+    const user = await findCurrentUser(db, userId);
+    if (!user) throw notFound();
+    return { ...user, seeders_enabled: isSeederEnabled };
+  }
+
   /**
    * Checks a sign-in within the limits and opens the session; a refusal is answered here (and
    * null returned). Counted as a failure before the password is checked, in the same step as the
@@ -111,9 +125,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       userAgent: request.headers['user-agent'],
       audience,
     });
-    const user = await findCurrentUser(db, candidate.id);
-    if (!user) throw notFound();
-    return { tokens, user };
+    return { tokens, user: await currentUser(candidate.id) };
   }
 
   const appTokens = (tokens: IssuedTokens) => ({
@@ -245,9 +257,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
         return reply.status(401).send({ message: translate('refresh_invalid', request.lang) });
       }
       setSessionCookies(reply, outcome.tokens, isSecureCookie);
-      const user = await findCurrentUser(db, outcome.userId);
-      if (!user) throw notFound();
-      return { user };
+      return { user: await currentUser(outcome.userId) };
     },
   );
 
@@ -258,9 +268,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: currentUserSchema } },
     },
     async (request) => {
-      const user = await findCurrentUser(db, requireUser(request).id);
-      if (!user) throw notFound();
-      return user;
+      return currentUser(requireUser(request).id);
     },
   );
 

@@ -31,7 +31,11 @@ export const userProfileColumns = {
   roles: rolesJson(users.id),
 };
 
-export async function findCurrentUser(db: Database, userId: number): Promise<CurrentUser | null> {
+/** The user's part of the current-user answer; the session routes add what the server offers. */
+export async function findCurrentUser(
+  db: Database,
+  userId: number,
+): Promise<Omit<CurrentUser, 'seeders_enabled'> | null> {
   const [row] = await db.select(userProfileColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
 }

@@ -2,6 +2,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,7 +26,7 @@ import { LanguageSwitch } from '../../components/layout/language-switch.tsx';
 import { focusMainContent, MAIN_CONTENT_ID, SkipLink } from '../../components/layout/skip-link.tsx';
 import { StatusScreen } from '../../components/layout/status-screen.tsx';
 import { ThemeToggle } from '../../components/layout/theme-toggle.tsx';
-import { isAdminRouteHandle } from '../admin-areas.ts';
+import { isAdminRouteHandle, isAreaOffered } from '../admin-areas.ts';
 import { NavigationGuard } from '../navigation-guard.tsx';
 import { appQueryClient } from '../query-client.ts';
 import { AdminMenu } from './admin-menu.tsx';
@@ -49,7 +50,9 @@ export function AdminLayout() {
   const handle = matches.map((m) => m.handle).findLast(isAdminRouteHandle);
   const roleIds = user?.roles.map((r) => r.id) ?? [];
   const isAllowed = handle === undefined || canAccess(AREA_ACCESS[handle.area], roleIds);
-  const title = handle ? t(handle.titleKey) : t('common.appName');
+  // A page this server does not offer (the seeder generator without SEEDERS_ENABLED) is not found.
+  const isOffered = handle === undefined || isAreaOffered(handle.area, user);
+  const title = !isOffered ? t('notFound.title') : handle ? t(handle.titleKey) : t('common.appName');
 
   // Wide: the menu beside the screen, open; narrow: over it, closed. Set while rendering, so a window
   // narrowed with the menu open never shows it over the screen for a moment (its modal would leave
@@ -142,7 +145,7 @@ export function AdminLayout() {
         }}
       >
         <Toolbar />
-        <AdminMenu roleIds={roleIds} onNavigate={onNavigate} />
+        <AdminMenu user={user} onNavigate={onNavigate} />
       </Drawer>
       <Box
         component="main"
@@ -151,7 +154,9 @@ export function AdminLayout() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}
       >
         <Toolbar />
-        {isAllowed ? (
+        {!isOffered ? (
+          <StatusScreen title={title} text={t('notFound.text')} icon={<SearchOffIcon fontSize="large" />} />
+        ) : isAllowed ? (
           <>
             <DraftOffer userId={user.id} />
             <Outlet />

@@ -4,28 +4,33 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import { AREA_ACCESS, canAccess } from '@usluge/contract';
+import { AREA_ACCESS, type CurrentUser, canAccess } from '@usluge/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { ADMIN_AREAS, type AdminArea, HOME_AFTER_LOGIN } from '../admin-areas.ts';
+import { ADMIN_AREAS, type AdminArea, HOME_AFTER_LOGIN, isAreaOffered } from '../admin-areas.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
 
-/** The menu items a user with these roles may open (DESIGN.md section 5). */
-export function visibleMenuAreas(roleIds: readonly number[]): AdminArea[] {
-  return ADMIN_AREAS.filter((a) => a.menuGroup !== null && canAccess(AREA_ACCESS[a.area], roleIds));
+type MenuUser = Pick<CurrentUser, 'roles' | 'seeders_enabled'>;
+
+/** The menu items the user's roles may open (DESIGN.md section 5), of those this server offers. */
+export function visibleMenuAreas(user: MenuUser): AdminArea[] {
+  const roleIds = user.roles.map((role) => role.id);
+  return ADMIN_AREAS.filter(
+    (a) => a.menuGroup !== null && canAccess(AREA_ACCESS[a.area], roleIds) && isAreaOffered(a.area, user),
+  );
 }
 
 /** Where a signed-in user starts: the first menu item their roles may open (ads on approval). */
-export function homePathFor(roleIds: readonly number[]): string {
-  return visibleMenuAreas(roleIds)[0]?.path ?? HOME_AFTER_LOGIN;
+export function homePathFor(user: MenuUser): string {
+  return visibleMenuAreas(user)[0]?.path ?? HOME_AFTER_LOGIN;
 }
 
-export function AdminMenu({ roleIds, onNavigate }: { roleIds: readonly number[]; onNavigate: () => void }) {
+export function AdminMenu({ user, onNavigate }: { user: MenuUser; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const managementId = useId();
-  const areas = visibleMenuAreas(roleIds);
+  const areas = visibleMenuAreas(user);
   const main = areas.filter((a) => a.menuGroup === 'main');
   const management = areas.filter((a) => a.menuGroup === 'management');
 

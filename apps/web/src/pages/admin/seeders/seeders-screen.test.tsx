@@ -94,4 +94,27 @@ describe('seeder generator screen', () => {
     expect(within(nav).queryByRole('link', { name: 'Generator sidera' })).not.toBeInTheDocument();
     expect(net.callsTo('POST /api/all_tables/pgsql')).toHaveLength(0);
   });
+
+  it('does not exist while the server has it off (seeders_enabled false): no menu item, the page not found', async () => {
+    await resetApp();
+    setAuthenticatedFlag();
+    const net = mockFetch({
+      'GET /api/user': { body: { ...ADMIN_USER, seeders_enabled: false } },
+      'POST /api/all_tables/pgsql': { body: TABLES },
+    });
+    await renderApp('/seeders', { isReset: false });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Stranica nije pronađena' }),
+    ).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Meni administracije' });
+    expect(within(nav).getByRole('link', { name: 'Korisnici' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Generator sidera' })).not.toBeInTheDocument();
+    expect(net.callsTo('POST /api/all_tables/pgsql')).toHaveLength(0);
+  });
+
+  it('shows in the menu of an administrator while the server offers it', async () => {
+    await openSeeders({ 'POST /api/all_tables/pgsql': { body: TABLES } });
+    const nav = screen.getByRole('navigation', { name: 'Meni administracije' });
+    expect(within(nav).getByRole('link', { name: 'Generator sidera' })).toBeInTheDocument();
+  });
 });

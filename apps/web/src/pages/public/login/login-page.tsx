@@ -23,7 +23,7 @@ type FieldErrors = { username?: string; password?: string };
 /** The page the visitor came from (a session that ended), when it is one they may open; else home. */
 function pageAfterLogin(user: CurrentUser, returnTo: string | null): string {
   const roleIds = user.roles.map((role) => role.id);
-  return safeReturnPath(returnTo, roleIds) ?? homePathFor(roleIds);
+  return safeReturnPath(returnTo, roleIds) ?? homePathFor(user);
 }
 
 /**
