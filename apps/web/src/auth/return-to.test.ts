@@ -40,6 +40,13 @@ describe('the page to return to after signing in', () => {
     expect(safeReturnPath('/users', [ROLE.administrator])).toBe('/users');
   });
 
+  it("returns to a record's page, by the same role rules as its list", () => {
+    expect(safeReturnPath('/users/57', [ROLE.administrator])).toBe('/users/57');
+    expect(safeReturnPath('/users/57', [ROLE.moderator])).toBeNull();
+    expect(safeReturnPath('/ads/418?x=1', [ROLE.moderator])).toBe('/ads/418?x=1');
+    expect(safeReturnPath('/ads/418/extra', [ROLE.administrator])).toBeNull();
+  });
+
   it('names the page in the login path, and only a page to return to', () => {
     expect(loginPathFor('/cities?page=3')).toBe('/login?returnTo=%2Fcities%3Fpage%3D3');
     expect(loginPathFor('//evil.example')).toBe('/login');
