@@ -203,6 +203,8 @@ export const en: Catalogue = {
     chooseImage: 'Choose image',
     imagePreview: 'Image preview',
     removeImage: 'Undo the image choice',
+    deleteImage: 'Remove image',
+    keepImage: 'Keep the image',
     conflict: {
       empty: '(empty)',
       changedFields: 'What the other user changed (the value you started from → saved now):',

@@ -207,6 +207,8 @@ export const me = {
     chooseImage: 'Izaberi sliku',
     imagePreview: 'Pregled slike',
     removeImage: 'Poništi izbor slike',
+    deleteImage: 'Ukloni sliku',
+    keepImage: 'Vrati sliku',
     conflict: {
       empty: '(prazno)',
       changedFields: 'Šta je drugi korisnik izmijenio (vaša polazna vrijednost → sada sačuvano):',

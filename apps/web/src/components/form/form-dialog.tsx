@@ -12,6 +12,7 @@ import type { FormDialogProps, RowBase } from '../list/resource-types.ts';
 import { DialogForm, FormDialogFrame } from './dialog-form.tsx';
 import { shownFields } from './form-field-input.tsx';
 import type { FormConfig } from './form-types.ts';
+import { withImageRemovals } from './image-removals.ts';
 import { secretFieldNames, useFormDraft } from './use-draft.ts';
 import { useWriteConflict } from './use-write-conflict.ts';
 import { useWriteMutation } from './use-write-mutation.ts';
@@ -64,7 +65,12 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
 
   const save = useWriteMutation({
     mutationFn: (values: Output, idempotencyKey: string) => {
-      const body = config.toBody ? config.toBody(values, row) : values;
+      const body = withImageRemovals(
+        config.toBody ? config.toBody(values, row) : values,
+        config.fields,
+        values as Record<string, unknown>,
+        row ? config.fromRow(row) : null,
+      );
       // The form shows its fields' errors under them, and a stale save's conflict above them; only
       // other failures open the 'Greška' dialog.
       const options = {

@@ -101,6 +101,7 @@ export function FormFieldInput<Values extends FieldValues>({
           hint={hint ?? t('form.imageHint')}
           value={value}
           initialValue={initialValue}
+          isRemovable={field.removeField !== undefined}
           onChange={onChange}
           error={error}
         />

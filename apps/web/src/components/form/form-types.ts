@@ -56,6 +56,11 @@ export type FormField<Values extends FieldValues> = {
   /** A hint under the field while it has no error ('Minimum 8 karaktera.'). */
   helperKey?: TranslationKey;
   /**
+   * image only: the form's boolean that removes the stored image ('remove_image'). With it, an
+   * edited row's image can be removed ('Ukloni sliku'), and the save then sends it true.
+   */
+  removeField?: string;
+  /**
    * Shown only when this answers true (address and PIB for a company, the password on edit once
    * 'change password' is ticked). A hidden field is validated and sent with its empty value.
    */

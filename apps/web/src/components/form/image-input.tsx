@@ -1,3 +1,4 @@
+import DeleteIcon from '@mui/icons-material/Delete';
 import ImageIcon from '@mui/icons-material/Image';
 import UploadIcon from '@mui/icons-material/Upload';
 import Box from '@mui/material/Box';
@@ -37,12 +38,15 @@ function usePreviewUrl(value: unknown): string | null {
  * One png/jpeg image: a preview of the chosen or current image, the picker button, the hint
  * ('PNG ili JPEG, do 2 MB') and, once a new file is chosen, a button that goes back to the image
  * the form started with. A file of another type or over 2 MB is refused here with the server's words.
+ * `isRemovable`: a stored image can be removed ('Ukloni sliku': the value becomes null, which the
+ * form sends as its field's removeField), and kept again ('Vrati sliku') until the form is saved.
  */
 export function ImageInput({
   label,
   hint,
   value,
   initialValue,
+  isRemovable = false,
   onChange,
   error,
 }: {
@@ -51,6 +55,8 @@ export function ImageInput({
   /** A chosen File, the current image's URL, or null. */
   value: unknown;
   initialValue: unknown;
+  /** The stored image may be removed (the field names a removeField). */
+  isRemovable?: boolean;
   onChange: (value: unknown) => void;
   error: string | undefined;
 }) {
@@ -59,6 +65,8 @@ export function ImageInput({
   const [problem, setProblem] = useState<string | null>(null);
   const previewUrl = usePreviewUrl(value);
   const message = error ?? problem;
+  const isStored = (image: unknown) => typeof image === 'string' && image !== '';
+  const isRemoved = isRemovable && value === null && isStored(initialValue);
 
   return (
     <Box role="group" aria-label={label}>
@@ -121,7 +129,7 @@ export function ImageInput({
             }}
           />
         </Button>
-        {value instanceof File && (
+        {(value instanceof File || isRemoved) && (
           <Button
             color="inherit"
             onClick={() => {
@@ -129,7 +137,12 @@ export function ImageInput({
               onChange(initialValue ?? null);
             }}
           >
-            {t('form.removeImage')}
+            {t(isRemoved ? 'form.keepImage' : 'form.removeImage')}
+          </Button>
+        )}
+        {isRemovable && isStored(value) && (
+          <Button color="error" startIcon={<DeleteIcon />} onClick={() => onChange(null)}>
+            {t('form.deleteImage')}
           </Button>
         )}
       </Stack>

@@ -55,7 +55,7 @@ export function serviceForm(preset: NewNodePreset) {
         isRequired: true,
         isShown: (values) => values.is_service === true,
       },
-      { name: 'icon', labelKey: 'services.icon', kind: 'image' },
+      { name: 'icon', labelKey: 'services.icon', kind: 'image', removeField: 'remove_icon' },
     ],
     emptyValues: {
       name: '',

@@ -196,7 +196,13 @@ export const usersResource = defineResource<UserRow>({
       { name: 'address', labelKey: 'columns.address', kind: 'text', isRequired: true, isShown: isCompany },
       { name: 'pib', labelKey: 'columns.pib', kind: 'text', isRequired: true, isShown: isCompany },
       { name: 'details', labelKey: 'columns.details', kind: 'textarea' },
-      { name: 'image_file', labelKey: 'columns.image', kind: 'image', helperKey: 'form.imageHint' },
+      {
+        name: 'image_file',
+        labelKey: 'columns.image',
+        kind: 'image',
+        helperKey: 'form.imageHint',
+        removeField: 'remove_image',
+      },
       {
         name: 'change_password',
         labelKey: 'form.changePassword',

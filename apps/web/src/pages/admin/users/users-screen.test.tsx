@@ -192,6 +192,38 @@ describe('users form', { timeout: 60_000 }, () => {
     expect(second).not.toHaveProperty('change_password');
   });
 
+  it("removes the stored image with 'Ukloni sliku' (sends remove_image), which 'Vrati sliku' undoes", async () => {
+    const { net, user } = await openUsers({
+      'POST /api/users/update/57': { body: { ...MEMBER, image_url: null } },
+    });
+    await user.click(within(rowOf('jelena')).getByRole('button', { name: 'Izmijeni' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Izmjena korisnika' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ukloni sliku' }));
+    expect(within(dialog).queryByRole('img', { name: 'Pregled slike' })).not.toBeInTheDocument();
+    // Changed one's mind: the stored image is back, and nothing would be removed.
+    await user.click(within(dialog).getByRole('button', { name: 'Vrati sliku' }));
+    expect(within(dialog).getByRole('img', { name: 'Pregled slike' })).toHaveAttribute(
+      'src',
+      '/api/image/user_images/abc123.jpg',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Ukloni sliku' }));
+    expect(within(dialog).queryByRole('button', { name: 'Ukloni sliku' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
+    await waitFor(() => expect(net.callsTo('POST /api/users/update/57')).toHaveLength(1));
+    const body = formOf(net.callsTo('POST /api/users/update/57')[0]);
+    expect(body).toMatchObject({ remove_image: 'true', name: 'Jelena' });
+    expect(body).not.toHaveProperty('image_file');
+  });
+
+  it('offers no removal when the user has no stored image', async () => {
+    const { user } = await openUsers({
+      'POST /api/users/index': listAnswer([{ ...MEMBER, image_url: null }]),
+    });
+    await user.click(within(rowOf('jelena')).getByRole('button', { name: 'Izmijeni' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Izmjena korisnika' });
+    expect(within(dialog).queryByRole('button', { name: 'Ukloni sliku' })).not.toBeInTheDocument();
+  });
+
   it('refuses an image that is not png/jpeg or is over 2 MB, in the words the server uses', async () => {
     const { user } = await openUsers();
     await user.click(screen.getByRole('button', { name: 'Dodaj' }));
