@@ -37,6 +37,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { refundRequestRoutes } from './modules/refund-requests/routes.ts';
 import { CRUDS, LISTS } from './modules/resources.ts';
 import { preferenceRoutes } from './modules/saved-views/preference-routes.ts';
+import { globalSearchRoutes } from './modules/search/routes.ts';
 import { seederRoutes } from './modules/seeders/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -195,6 +196,7 @@ export async function buildApp({
       memberInboxRoutes(api, db);
       notificationRoutes(api, db);
       dashboardRoutes(api, db);
+      globalSearchRoutes(api, db);
       preferenceRoutes(api, db);
       if (config.isSeederEnabled) seederRoutes(api, db);
     },

@@ -9,6 +9,7 @@ export * from './credits.ts';
 export * from './dashboard.ts';
 export * from './entities.ts';
 export * from './fields.ts';
+export * from './global-search.ts';
 export * from './ids.ts';
 export * from './list.ts';
 export * from './locale.ts';

@@ -1,7 +1,8 @@
 import { type FilterOperator, type FilterValue, type ParsedListRequest, TIME_ZONE } from '@usluge/contract';
 import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { sortCollated } from '../db/schema/columns.ts';
+import { foldedText, sortCollated } from '../db/schema/columns.ts';
 import { selectRows } from '../db/select-rows.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
 import type { ColumnType, FilterOperand, ListColumn, ListDefinition, ListViewer } from './list-definition.ts';
@@ -63,6 +64,16 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * 'contains' as every list means it: the fragment anywhere in the text, case and diacritics
+ * ignored ('kosenje' finds 'Košenje trave'). Both sides folded alike (foldedText); a GIN trigram
+ * index on the folded expression (columns.ts foldedTrigram) serves it. Columns with a condition of
+ * their own call this too.
+ */
+export function foldedContains(expression: SQL | AnyPgColumn, fragment: string): SQL {
+  return sql`${foldedText(expression)} like ${foldedText(sql`${likePattern(fragment.normalize('NFC'))}`)}`;
+}
+
 function comparison(
   column: ListColumn,
   operator: FilterOperator,
@@ -73,7 +84,7 @@ function comparison(
   const [first] = operands;
   switch (operator) {
     case 'contains':
-      return sql`${e} ilike ${likePattern(String(first))}`;
+      return foldedContains(e, String(first));
     case 'equals':
       return sql`${e} = ${first}`;
     case 'gte':

@@ -16,7 +16,15 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { foldedText, isActive, money, sortCollated, textFingerprint, timestamps } from './columns.ts';
+import {
+  foldedText,
+  foldedTrigram,
+  isActive,
+  money,
+  sortCollated,
+  textFingerprint,
+  timestamps,
+} from './columns.ts';
 import { cities, countries, currencies, days } from './reference.ts';
 import { services } from './services.ts';
 import { users } from './users.ts';
@@ -112,7 +120,8 @@ export const ads = pgTable(
     index('ads_price_to_idx').on(t.price_to, t.id),
     index('ads_status_idx').on(t.ad_status_id, t.id),
     index('ads_is_active_idx').on(t.is_active, t.id),
-    index('ads_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
+    // The lists' title filter (folded); the hints' raw-title GiST index is below.
+    index('ads_title_trgm').using('gin', foldedTrigram(t.title)),
     // The duplicate hints (ad-hints.ts): the nearest titles by trigram distance on a GiST index
     // (best first, stops after ten), and copies of a description by its fingerprint.
     index('ads_title_trgm_gist').using('gist', t.title.op('gist_trgm_ops')),

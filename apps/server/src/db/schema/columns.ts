@@ -46,6 +46,12 @@ export const foldedText = (expression: SQL | AnyPgColumn) =>
   sql`lower(translate(${expression}, ${sql.raw(`'${foldedFrom}'`)}, ${sql.raw(`'${foldedTo}'`)}))`;
 
 /**
+ * A GIN trigram index on a text as 'contains' filters compare it (folded: list-query.ts
+ * foldedContains), so that a fragment typed without diacritics is found on the index.
+ */
+export const foldedTrigram = (expression: SQL | AnyPgColumn) => sql`${foldedText(expression)} gin_trgm_ops`;
+
+/**
  * A text's fingerprint for finding copies: md5 of its folded letters alone (digits, punctuation and
  * spacing dropped), so a description pasted again with another phone number or price still matches.
  * NULL stays NULL (never a match). Immutable: a btree index on it answers equality among millions.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { leads } from './ads.ts';
-import { isActive, money, sortCollated, timestamps } from './columns.ts';
+import { foldedTrigram, isActive, money, sortCollated, timestamps } from './columns.ts';
 import { countries, currencies } from './reference.ts';
 import { users } from './users.ts';
 
@@ -119,7 +119,7 @@ export const transactions = pgTable(
     index('transactions_user_idx').on(t.user_id, t.id),
     index('transactions_user_updated_at_idx').on(t.user_id, t.updated_at, t.id),
     index('transactions_updated_at_idx').on(t.updated_at, t.id),
-    index('transactions_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
+    index('transactions_description_trgm').using('gin', foldedTrigram(t.description)),
     index('transactions_description_icu_idx').on(sortCollated(t.description), t.id),
     index('transactions_credit_amount_idx').on(t.credit_amount, t.id),
     index('transactions_credit_state_idx').on(t.credit_state, t.id),

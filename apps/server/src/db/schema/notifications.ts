@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sortCollated, timestamps } from './columns.ts';
+import { foldedTrigram, sortCollated, timestamps } from './columns.ts';
 import { users, userTypes } from './users.ts';
 
 export const notifications = pgTable(
@@ -23,7 +23,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_updated_at_idx').on(t.updated_at, t.id),
-    index('notifications_subject_trgm').using('gin', t.subject.op('gin_trgm_ops')),
+    index('notifications_subject_trgm').using('gin', foldedTrigram(t.subject)),
+    index('notifications_text_trgm').using('gin', foldedTrigram(t.notification_text)),
     index('notifications_subject_icu_idx').on(sortCollated(t.subject), t.id),
   ],
 );

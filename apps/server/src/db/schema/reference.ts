@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { isActive, sortCollated, timestamps } from './columns.ts';
+import { foldedTrigram, isActive, sortCollated, timestamps } from './columns.ts';
 
 export const countries = pgTable(
   'os_countries',
@@ -15,7 +15,7 @@ export const countries = pgTable(
   (t) => [
     uniqueIndex('os_countries_code_unique').on(sql`lower(${t.code})`),
     index('os_countries_updated_at_idx').on(t.updated_at, t.id),
-    index('os_countries_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('os_countries_name_trgm').using('gin', foldedTrigram(t.name)),
     index('os_countries_name_icu_idx').on(sortCollated(t.name), t.id),
     index('os_countries_code_icu_idx').on(sortCollated(t.code), t.id),
     index('os_countries_is_active_idx').on(t.is_active, t.id),
@@ -42,7 +42,8 @@ export const cities = pgTable(
   (t) => [
     uniqueIndex('os_cities_country_name_unique').on(t.os_country_id, sql`lower(${t.name})`),
     index('os_cities_updated_at_idx').on(t.updated_at, t.id),
-    index('os_cities_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('os_cities_name_trgm').using('gin', foldedTrigram(t.name)),
+    index('os_cities_post_code_trgm').using('gin', foldedTrigram(t.post_code)),
     // Serves the 'equals' filter; the list's sort has os_cities_post_code_icu_idx.
     index('os_cities_post_code_idx').on(t.post_code),
     index('os_cities_name_icu_idx').on(sortCollated(t.name), t.id),

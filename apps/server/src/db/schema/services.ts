@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { isActive, money, sortCollated, timestamps } from './columns.ts';
+import { foldedTrigram, isActive, money, sortCollated, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /** The services catalogue: a tree of folders whose leaves are services with a credit cost. */
@@ -31,7 +31,7 @@ export const services = pgTable(
       .on(t.deactivated_with_id)
       .where(sql`${t.deactivated_with_id} IS NOT NULL`),
     index('services_updated_at_idx').on(t.updated_at, t.id),
-    index('services_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('services_name_trgm').using('gin', foldedTrigram(t.name)),
     index('services_name_icu_idx').on(sortCollated(t.name), t.id),
   ],
 );

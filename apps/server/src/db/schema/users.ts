@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { isActive, money, sortCollated, timestamps } from './columns.ts';
+import { foldedTrigram, isActive, money, sortCollated, timestamps } from './columns.ts';
 
 export const roles = pgTable(
   'roles',
@@ -91,20 +91,20 @@ export const users = pgTable(
     index('users_phone_icu_idx').on(sortCollated(t.phone), t.id),
     index('users_is_active_idx').on(t.is_active, t.id),
     index('users_credit_idx').on(t.credit, t.id),
-    index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
-    index('users_last_name_trgm').using('gin', t.last_name.op('gin_trgm_ops')),
-    index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
-    index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
-    index('users_phone_trgm').using('gin', t.phone.op('gin_trgm_ops')),
+    index('users_name_trgm').using('gin', foldedTrigram(t.name)),
+    index('users_last_name_trgm').using('gin', foldedTrigram(t.last_name)),
+    index('users_email_trgm').using('gin', foldedTrigram(t.email)),
+    index('users_username_trgm').using('gin', foldedTrigram(t.username)),
+    index('users_phone_trgm').using('gin', foldedTrigram(t.phone)),
     // The moderation desk's hints: other accounts with the same phone, or the same e-mail name
     // (the part before @) at another domain.
     index('users_phone_idx').on(t.phone),
     index('users_email_local_idx').on(sql`lower(split_part(${t.email}, '@', 1))`),
-    index('users_details_trgm').using('gin', t.details.op('gin_trgm_ops')),
+    index('users_details_trgm').using('gin', foldedTrigram(t.details)),
     // The lists' "Ime i prezime" column filters on this expression (see userFullName).
     index('users_full_name_trgm').using(
       'gin',
-      sql`(${t.name} || ' ' || coalesce(${t.last_name}, '')) gin_trgm_ops`,
+      foldedTrigram(sql`(${t.name} || ' ' || coalesce(${t.last_name}, ''))`),
     ),
   ],
 );

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { FilterOperand } from '../../list-engine/list-definition.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
-import { likePattern } from '../../list-engine/list-query.ts';
+import { foldedContains } from '../../list-engine/list-query.ts';
 import { openPaidLeadsOf } from '../leads/lead-refund.ts';
 import { fullName } from '../users/user-list.ts';
 import { claimedByOf } from './ad-claims.ts';
@@ -79,7 +79,7 @@ export const adList = defineList({
       isSortable: true,
       // The posters found first on the users_full_name_trgm index, then their ads.
       condition: (_operator, [fragment]) =>
-        sql`${posterId} in (select ${users.id} from ${users} where ${fullName} ilike ${likePattern(String(fragment))})`,
+        sql`${posterId} in (select ${users.id} from ${users} where ${foldedContains(fullName, String(fragment))})`,
     },
     posted_by_user_id: { expression: ads.posted_by_user_id, type: 'id', operators: ['equals', 'in'] },
     // One ad by its id: where a hint (issue 19) leads to the other ad.

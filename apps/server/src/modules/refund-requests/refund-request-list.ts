@@ -151,7 +151,8 @@ export const refundRequestList = defineList({
     reason,
     user_id: { expression: refundRequests.user_id, type: 'id', operators: ['equals', 'in'] },
     member_name: {
-      expression: sql`coalesce(${personName(member)}, '')`,
+      // The users_full_name_trgm index's expression (on the alias), so a name is found on it.
+      expression: sql`(${member.name} || ' ' || coalesce(${member.last_name}, ''))`,
       type: 'text',
       operators: ['contains'],
     },

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { qualified } from '../../db/qualified-column.ts';
 import { sortCollated } from '../../db/schema/columns.ts';
 import { services } from '../../db/schema/index.ts';
-import { likePattern } from '../../list-engine/list-query.ts';
+import { foldedContains } from '../../list-engine/list-query.ts';
 import { type ServiceNodeRow, serviceNodeColumns } from './service-list.ts';
 
 /** Favourites first, then by name as the lists sort text (Š beside S), then by id. */
@@ -70,14 +70,14 @@ export async function searchServiceTree(
   const activeOnly: SQL = showInactive ? sql`true` : sql`s.is_active`;
   const lineage = sql`
     with recursive matched as (
-      select s.id from ${services} s where s.name ilike ${likePattern(text)} and ${activeOnly}
+      select s.id from ${services} s where ${foldedContains(sql`s.name`, text)} and ${activeOnly}
     ), lineage as (
       select id from matched
       union
       select s.service_id from ${services} s join lineage l on s.id = l.id where s.service_id is not null
     )
     select id from lineage`;
-  const matched = sql`select s.id from ${services} s where s.name ilike ${likePattern(text)} and ${activeOnly}`;
+  const matched = sql`select s.id from ${services} s where ${foldedContains(sql`s.name`, text)} and ${activeOnly}`;
   const rows = await db
     .select({ ...serviceNodeColumns, is_match: sql<boolean>`${services.id} in (${matched})` })
     .from(services)

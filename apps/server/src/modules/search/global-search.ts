@@ -1,0 +1,109 @@
+import { AREA_ACCESS, canAccess, GLOBAL_SEARCH_LIMIT, type GlobalSearchHit } from '@usluge/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { foldedText } from '../../db/schema/columns.ts';
+import { adStatuses, ads, users } from '../../db/schema/index.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import { foldedContains } from '../../list-engine/list-query.ts';
+import { fullName } from '../users/user-list.ts';
+
+/**
+ * How many of each kind's newest matches are ranked. A common fragment matches tens of thousands
+ * of rows; ranking them all would read them all, so the newest few (found on the folded trigram
+ * indexes, or by walking the primary key when the planner expects many) are ranked instead.
+ */
+const CANDIDATES = 50;
+
+const PG_INT_MAX = 2_147_483_647;
+
+/** Prefix matches first, then the closest (trigram similarity of the folded texts), then the newest. */
+function rankOf(texts: SQL[], q: string): SQL {
+  const folded = foldedText(sql`${q.normalize('NFC')}`);
+  const prefix = foldedText(sql`${`${q.normalize('NFC').replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const isPrefix = sql.join(
+    texts.map((text) => sql`coalesce(${text}, '') like ${prefix}`),
+    sql` or `,
+  );
+  const similarity = sql.join(
+    texts.map((text) => sql`similarity(coalesce(${text}, ''), ${folded})`),
+    sql`, `,
+  );
+  return sql`(${isPrefix}) desc, greatest(${similarity}) desc, id desc`;
+}
+
+type UserRow = { id: number; title: string; email: string; username: string | null };
+
+/** Users by name and last name (together: the full name), username, e-mail or phone. */
+async function findUsers(db: Database, q: string): Promise<GlobalSearchHit[]> {
+  const rows = await selectRows<UserRow>(
+    db,
+    sql`select id, title, email, username from (
+          select ${users.id} as id, trim(${fullName}) as title, ${users.email} as email, ${users.username} as username,
+                 ${foldedText(fullName)} as f_name, ${foldedText(users.username)} as f_username,
+                 ${foldedText(users.email)} as f_email
+            from ${users}
+           where ${foldedContains(fullName, q)} or ${foldedContains(users.username, q)}
+              or ${foldedContains(users.email, q)} or ${foldedContains(users.phone, q)}
+           order by ${users.id} desc limit ${CANDIDATES}
+        ) as candidate
+        order by ${rankOf([sql`f_name`, sql`f_username`, sql`f_email`], q)}
+        limit ${GLOBAL_SEARCH_LIMIT}`,
+  );
+  return rows.map((row) => ({
+    type: 'user',
+    id: row.id,
+    title: row.title,
+    subtitle: row.username && row.username !== row.email ? `${row.email} · ${row.username}` : row.email,
+  }));
+}
+
+type AdRow = { id: number; title: string; poster_name: string; status_name: string };
+
+/** Ads by title, or the one ad whose id was typed (listed first). */
+async function findAds(db: Database, q: string): Promise<GlobalSearchHit[]> {
+  const id = /^\d+$/.test(q) && Number(q) <= PG_INT_MAX ? Number(q) : undefined;
+  const byId = id === undefined ? sql`false` : sql`${ads.id} = ${id}`;
+  const rows = await selectRows<AdRow>(
+    db,
+    sql`select candidate.id, candidate.title, candidate.poster_name, ${adStatuses.name} as status_name from (
+          select ${ads.id} as id, ${ads.title} as title, ${ads.poster_name} as poster_name,
+                 ${ads.ad_status_id} as ad_status_id, ${byId} as is_id, ${foldedText(ads.title)} as f_title
+            from ${ads}
+           where ${foldedContains(ads.title, q)} or ${byId}
+           order by ${ads.id} desc limit ${CANDIDATES}
+        ) as candidate
+        join ${adStatuses} on ${adStatuses.id} = candidate.ad_status_id
+        order by candidate.is_id desc, ${rankOf([sql`candidate.f_title`], q)}
+        limit ${GLOBAL_SEARCH_LIMIT}`,
+  );
+  return rows.map((row) => ({
+    type: 'ad',
+    id: row.id,
+    title: row.title,
+    subtitle: [row.poster_name.trim(), row.status_name].filter(Boolean).join(' · '),
+  }));
+}
+
+/**
+ * The shell's search: users (administrators) and ads (staff), diacritics and case ignored, at most
+ * GLOBAL_SEARCH_LIMIT in all. When both kinds have many, each gets half; an ad whose id was typed
+ * comes first.
+ */
+export async function globalSearch(
+  db: Database,
+  q: string,
+  roleIds: readonly number[],
+): Promise<GlobalSearchHit[]> {
+  const [userHits, adHits] = await Promise.all([
+    canAccess(AREA_ACCESS.userPage, roleIds) ? findUsers(db, q) : Promise.resolve([]),
+    canAccess(AREA_ACCESS.adPage, roleIds) ? findAds(db, q) : Promise.resolve([]),
+  ]);
+  const half = Math.ceil(GLOBAL_SEARCH_LIMIT / 2);
+  const userCount = Math.min(userHits.length, Math.max(half, GLOBAL_SEARCH_LIMIT - adHits.length));
+  const adCount = Math.min(adHits.length, GLOBAL_SEARCH_LIMIT - userCount);
+  const [first, ...restOfAds] = adHits.slice(0, adCount);
+  const isIdHit = first !== undefined && String(first.id) === q;
+  return isIdHit
+    ? [first, ...userHits.slice(0, userCount), ...restOfAds]
+    : [...userHits.slice(0, userCount), ...adHits.slice(0, adCount)];
+}
