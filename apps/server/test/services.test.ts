@@ -237,6 +237,55 @@ describe('writing the catalogue', () => {
     });
   });
 
+  it('moves a service to another folder; a folder never into its own subfolder (422, said in English too)', async () => {
+    const garden = (await (
+      await save('/api/services/store', { name: 'Bašta', service_id: null })
+    ).json()) as Answer;
+    const hedge = (await (
+      await save('/api/services/store', {
+        name: 'Šišanje žive ograde',
+        is_service: true,
+        credit: 4,
+        service_id: folder.id,
+      })
+    ).json()) as Answer;
+    const moved = await save(`/api/services/update/${hedge.id}`, {
+      name: hedge.name,
+      is_service: true,
+      credit: 4,
+      service_id: garden.id,
+    });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as Answer).service_id).toBe(garden.id);
+    const [row] = await t.db
+      .select({ parent: services.service_id })
+      .from(services)
+      .where(eq(services.id, hedge.id));
+    expect(row?.parent).toBe(garden.id);
+    expect(find((await tree()).result, 'Bašta')?.services.map((node) => node.id)).toEqual([hedge.id]);
+
+    const inner = (await (
+      await save('/api/services/store', { name: 'Cvijeće', service_id: garden.id })
+    ).json()) as Answer;
+    const form = new FormData();
+    form.set('name', 'Bašta');
+    form.set('service_id', String(inner.id));
+    const cycle = await fetch(`${base}/api/services/update/${garden.id}`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: admin, origin: base, 'accept-language': 'en' },
+    });
+    expect(cycle.status).toBe(422);
+    expect(((await cycle.json()) as Answer).errors).toEqual({
+      service_id: ['A node cannot be moved into itself or into one of its own subfolders.'],
+    });
+    const [unchanged] = await t.db
+      .select({ parent: services.service_id })
+      .from(services)
+      .where(eq(services.id, garden.id));
+    expect(unchanged?.parent).toBeNull();
+  });
+
   it('keeps every change of a credit cost in the history, and nothing for other edits', async () => {
     expect(await creditHistory(mowing.id)).toEqual([{ credit: 12 }]);
     const fields = { name: 'Pranje tepiha', is_service: true, service_id: folder.id };

@@ -174,6 +174,7 @@ function useHasRequiredField() {
 export function DialogForm<Values extends FieldValues, Output>({
   titleId,
   title,
+  subtitle,
   control,
   fields,
   isEditing = false,
@@ -185,6 +186,8 @@ export function DialogForm<Values extends FieldValues, Output>({
 }: {
   titleId: string;
   title: string;
+  /** A line under the title saying where the new row goes ('Dodaje se u: Bašta'). */
+  subtitle?: string;
   control: Control<Values, unknown, Output>;
   fields: readonly FormField<Values>[];
   /** A form's own parts after the generic fields (the ad form's places, working days, photos). */
@@ -206,6 +209,11 @@ export function DialogForm<Values extends FieldValues, Output>({
     // Save/Cancel stay in view however long the form (MUI's scroll="paper" needs them as its flex items).
     <form ref={formRef} noValidate onSubmit={onSubmit} style={FORM_IN_DIALOG}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
+      {subtitle && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 3, mt: -1.5, pb: 1 }}>
+          {subtitle}
+        </Typography>
+      )}
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {notice}

@@ -42,6 +42,7 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
   entity,
   row,
   messages,
+  subtitle,
   onClose,
   onSaved,
   titleId,
@@ -100,6 +101,7 @@ function FormBody<Row extends RowBase, Input extends FieldValues, Output>({
     <DialogForm
       titleId={titleId}
       title={row ? t(messages.editTitle) : t(messages.addTitle)}
+      {...(subtitle === undefined ? {} : { subtitle })}
       control={form.control}
       fields={config.fields}
       isEditing={isEditing}

@@ -8,6 +8,7 @@ import { type Control, Controller, type FieldValues, useWatch } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { usePicker } from '../../api/use-picker.ts';
 import type { TranslationKey } from '../../i18n/catalogue.ts';
+import { useSeededName } from '../../i18n/seeded-names.ts';
 import type { FormField } from './form-types.ts';
 import { ImageInput } from './image-input.tsx';
 import { SearchSelectInput } from './search-select-field.tsx';
@@ -180,9 +181,11 @@ function SelectInput<Values extends FieldValues>({
 }: InputProps<Values>) {
   const { t } = useTranslation();
   const picker = usePicker(field.picker ?? '', field.picker !== undefined);
-  const choices =
-    field.picker !== undefined
-      ? (picker.data ?? []).map((row) => ({ value: row.id, label: row.name }))
+  const nameOf = useSeededName(field.picker ?? '');
+  const choices = field.choices
+    ? [...field.choices]
+    : field.picker !== undefined
+      ? (picker.data ?? []).map((row) => ({ value: row.id, label: nameOf(row) }))
       : (field.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }));
   const selected = field.isMultiple ? (Array.isArray(value) ? value : []) : (value ?? '');
   // A chosen value the choices lack (still loading, or no longer active, e.g. an edited city's

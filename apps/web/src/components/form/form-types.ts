@@ -21,6 +21,9 @@ export type FormFieldKind =
   | 'search-select'
   | 'image';
 
+/** A select choice already named (rows the screen holds: the services tree's folders). */
+export type NamedChoice = { value: string | number; label: string };
+
 /** The value of an `image` field. */
 export type ImageValue = File | string | null;
 
@@ -49,6 +52,8 @@ export type FormField<Values extends FieldValues> = {
   /** Select choices from `/api/<picker>/index_active`, or fixed `options`. */
   picker?: EntityName;
   options?: readonly SelectOption[];
+  /** Select choices named by the screen, instead of a picker or `options`. */
+  choices?: readonly NamedChoice[];
   /** Select only: several values (an array of ids). */
   isMultiple?: boolean;
   /** search-select only: how `picker` is searched. */

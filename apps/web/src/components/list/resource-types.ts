@@ -113,6 +113,8 @@ export type FormDialogProps<Row> = {
   messages: ResourceMessages;
   /** null: add a new row; a row: edit it. */
   row: Row | null;
+  /** A line under the title (where a new row goes: the services tree's folder). */
+  subtitle?: string;
   isOpen: boolean;
   onClose: () => void;
   /** Called after a successful save; the list reloads. */

@@ -1,7 +1,7 @@
 import { type ServiceNode, serviceFormSchema } from '@usluge/contract';
 import { z } from 'zod';
 import { defineForm } from '../../../components/form/define-form.tsx';
-import type { ImageValue } from '../../../components/form/form-types.ts';
+import type { ImageValue, NamedChoice } from '../../../components/form/form-types.ts';
 
 /**
  * The service form's own schema from the contract, plus the icon: a chosen file, the current
@@ -33,15 +33,24 @@ export function serviceFormBody(values: ServiceDialogValues): FormData {
 }
 
 /**
- * The add/edit dialog of a node. A new node's kind and parent come from the button that opened it;
- * editing may turn a service into a folder or back (the server refuses a folder with children).
+ * The add/edit dialog of a node. A new node's kind and parent come from the button that opened it
+ * (the dialog's subtitle names the folder); editing may move it to another folder (`folders`: the
+ * top level first, as '') and turn a service into a folder or back (the server refuses a folder
+ * with children, and a move into the node itself or its own subfolders).
  */
-export function serviceForm(preset: NewNodePreset) {
+export function serviceForm(preset: NewNodePreset, folders: readonly NamedChoice[] = []) {
   return defineForm<ServiceNode, z.input<typeof serviceDialogSchema>, ServiceDialogValues>({
     schema: serviceDialogSchema,
     fields: [
       { name: 'name', labelKey: 'services.name', kind: 'text', isRequired: true },
       { name: 'description', labelKey: 'services.description', kind: 'textarea' },
+      {
+        name: 'service_id',
+        labelKey: 'services.parentFolder',
+        kind: 'select',
+        choices: folders,
+        isShown: (_, isEditing) => isEditing,
+      },
       {
         name: 'is_service',
         labelKey: 'services.isService',

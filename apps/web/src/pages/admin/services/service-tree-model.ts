@@ -26,6 +26,27 @@ export function depthsOf(nodes: readonly ServiceNode[]): Map<number, number> {
   return depths;
 }
 
+/**
+ * The folders a node may be moved into, each named by its path ('Bašta / Orezivanje'), in tree
+ * order: every folder but the node itself and those inside it (the server refuses those too).
+ */
+export function folderChoicesFor(
+  nodes: readonly ServiceNode[],
+  movedId: number | null,
+): { value: number; label: string }[] {
+  const choices: { value: number; label: string }[] = [];
+  const visit = (level: readonly ServiceNode[], path: string) => {
+    for (const node of level) {
+      if (node.is_service || node.id === movedId) continue;
+      const label = path === '' ? node.name : `${path} / ${node.name}`;
+      choices.push({ value: node.id, label });
+      visit(node.services, label);
+    }
+  };
+  visit(nodes, '');
+  return choices;
+}
+
 /** The node with this id anywhere in the tree, or undefined. */
 export function findNode(nodes: readonly ServiceNode[], id: number): ServiceNode | undefined {
   for (const node of walkNodes(nodes)) if (node.id === id) return node;

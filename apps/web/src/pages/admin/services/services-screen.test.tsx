@@ -340,8 +340,11 @@ describe('services screen', () => {
     await user.click(within(rowOf('Čišćenje')).getByRole('button', { name: 'Dodaj u folder' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Nova usluga' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova usluga' });
-    // A new node's kind comes from the button: no kind checkbox.
+    // The dialog names the folder the service goes into; a new node's kind and folder come from the
+    // button: no kind checkbox, no folder field.
+    expect(within(dialog).getByText('Dodaje se u: Čišćenje')).toBeInTheDocument();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(within(dialog).queryByRole('combobox', { name: 'Folder' })).toBeNull();
     await user.type(within(dialog).getByRole('textbox', { name: /^Naziv/ }), 'Pranje auta');
     await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
     expect(await within(dialog).findByText('Obavezno polje.')).toBeInTheDocument();
@@ -377,6 +380,46 @@ describe('services screen', () => {
     expect(body.get('is_service')).toBe('false');
     expect(body.get('service_id')).toBe('');
     expect(body.get('credit')).toBe('');
+  });
+
+  it('moves a service to another folder from its edit form', async () => {
+    const { net, user } = await openServices({
+      'POST /api/services/update/11': { body: { ...CARPETS, service_id: 20 } },
+    });
+    await user.click(screen.getByText('Čišćenje'));
+    await user.click(
+      within(await waitFor(() => rowOf('Pranje tepiha'))).getByRole('button', { name: 'Izmijeni' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Izmjena usluge' });
+    const folder = within(dialog).getByRole('combobox', { name: 'Folder' });
+    expect(folder).toHaveTextContent('Čišćenje');
+    await user.click(folder);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Vrh kataloga (bez foldera)',
+      'Čišćenje',
+      'Baštenski radovi',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Baštenski radovi' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
+    expect(await screen.findByText('Uspješno ste izmijenili uslugu')).toBeInTheDocument();
+    expect((net.lastBodyOf('POST /api/services/update/11') as FormData).get('service_id')).toBe('20');
+  });
+
+  it('offers a folder every folder but itself and its own subfolders, and the top of the catalogue', async () => {
+    const inner = serviceNode({ id: 14, name: 'Dubinsko', service_id: 10 });
+    const cleaning = { ...CLEANING, services: [inner, CARPETS] };
+    const { user } = await openServices({
+      'POST /api/services/index_active': treeAnswer([cleaning, GARDEN]),
+    });
+    await user.click(within(rowOf('Čišćenje')).getByRole('button', { name: 'Izmijeni' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Izmjena foldera' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Folder' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Vrh kataloga (bez foldera)',
+      'Baštenski radovi',
+    ]);
   });
 
   it('opens a service’s credit history, newest first', async () => {

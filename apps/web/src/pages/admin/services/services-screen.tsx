@@ -27,7 +27,7 @@ import { currentLanguage } from '../../../i18n/i18n.ts';
 import { type NewNodePreset, serviceForm } from './service-form.tsx';
 import { ServiceSearchBox } from './service-search-box.tsx';
 import { type NodeActions, ServiceTree } from './service-tree.tsx';
-import { expandedForSearch, formatCredit } from './service-tree-model.ts';
+import { expandedForSearch, findNode, folderChoicesFor, formatCredit } from './service-tree-model.ts';
 import {
   fetchServiceTree,
   SERVICE_CREDIT_HISTORY_PATH,
@@ -189,11 +189,32 @@ export function ServicesScreen() {
   const close = () => setDialog({ kind: 'none' });
 
   const formPreset = shown?.kind === 'form' ? shown.preset : TOP_LEVEL_FOLDER;
-  const form = useMemo(
-    () => serviceForm({ parentId: formPreset.parentId, isService: formPreset.isService }),
-    [formPreset.parentId, formPreset.isService],
-  );
   const formNode = shown?.kind === 'form' ? shown.node : null;
+  // The whole active tree (the screen's own answer when it shows no search): the folders a node
+  // may move into, and the name of the one a new node goes into.
+  const wholeTree = useQuery({
+    queryKey: serviceTreeQueryKey({ isInactiveShown: false, search: '' }),
+    queryFn: ({ signal }) => fetchServiceTree({ isInactiveShown: false, search: '' }, signal),
+    enabled: dialog.kind === 'form',
+  });
+  const allNodes = wholeTree.data?.result ?? NO_NODES;
+  const folderChoices = useMemo(
+    () => [{ value: '', label: t('services.topLevel') }, ...folderChoicesFor(allNodes, formNode?.id ?? null)],
+    [allNodes, formNode, t],
+  );
+  const form = useMemo(
+    () => serviceForm({ parentId: formPreset.parentId, isService: formPreset.isService }, folderChoices),
+    [formPreset.parentId, formPreset.isService, folderChoices],
+  );
+  const targetFolder =
+    formPreset.parentId === null ? null : (findNode(allNodes, formPreset.parentId)?.name ?? null);
+  const formSubtitle = formNode
+    ? undefined
+    : formPreset.parentId === null
+      ? t('services.addAtTop')
+      : targetFolder === null
+        ? undefined
+        : t('services.addInto', { folder: targetFolder });
   const formMessages = messagesOf(formNode ? formNode.is_service : formPreset.isService);
 
   const confirmNode = shown?.kind === 'favourite' || shown?.kind === 'active' ? shown.node : null;
@@ -273,6 +294,7 @@ export function ServicesScreen() {
         entity: SERVICES_ENTITY,
         messages: formMessages,
         row: formNode,
+        ...(formSubtitle === undefined ? {} : { subtitle: formSubtitle }),
         isOpen: dialog.kind === 'form',
         onClose: close,
         onSaved: () => {
