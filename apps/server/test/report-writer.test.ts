@@ -13,7 +13,7 @@ import {
   type ReportInput,
   writeReport,
 } from '../src/reports/report-writer.ts';
-import { readDocx, readPdf, readXlsx } from './helpers/read-report.ts';
+import { pdftotext, readDocx, readPdf, readXlsx, readXlsxSheet, wallClock } from './helpers/read-report.ts';
 
 const COLUMNS: ReportColumn[] = [
   { key: 'id', title: 'Šifra' },
@@ -114,6 +114,47 @@ describe('report file name and type', () => {
 });
 
 describe('xlsx report', () => {
+  it("writes moments as date cells on Montenegro's clock, summer and winter, and money with two decimals", async () => {
+    const columns: ReportColumn[] = [
+      { key: 'at', title: 'Vrijeme' },
+      { key: 'day', title: 'Dan', format: 'day' },
+      { key: 'price', title: 'Cijena', format: 'money' },
+      { key: 'count', title: 'Broj' },
+    ];
+    // 12:30 UTC is 14:30 in Podgorica in summer (UTC+2) and 13:30 in winter (UTC+1); the last
+    // moment is the hour the clocks go back (03:00 → 02:00 on 25.10.2026).
+    const moments = [
+      '2026-07-01T12:30:00Z',
+      '2026-01-15T12:30:00Z',
+      '2026-10-25T00:59:00Z',
+      '2026-10-25T01:01:00Z',
+    ];
+    const file = await collect(
+      writeReport(
+        'xlsx',
+        input(0, {
+          columns,
+          rows: (async function* () {
+            for (const [index, moment] of moments.entries())
+              yield [new Date(moment), new Date(moment), 1234.5 + index, index + 0.25];
+          })(),
+        }),
+      ),
+    );
+    const { values, formats } = await readXlsxSheet(file, columns.length);
+    expect(values.slice(1).map((row) => wallClock(row[0] ?? null))).toEqual([
+      '01.07.2026 14:30',
+      '15.01.2026 13:30',
+      '25.10.2026 02:59',
+      '25.10.2026 02:01',
+    ]);
+    expect(values[1]?.[2]).toBe(1234.5);
+    expect(values[1]?.[3]).toBe(0.25);
+    expect(formats[1]).toEqual(['dd.mm.yyyy hh:mm', 'dd.mm.yyyy', '#,##0.00', 'General']);
+    // The header stays text.
+    expect(values[0]).toEqual(['Vrijeme', 'Dan', 'Cijena', 'Broj']);
+  });
+
   it('has a bold header and every row, numbers as numbers, letters intact', async () => {
     const file = await collect(writeReport('xlsx', input(ROWS)));
     expect(file.subarray(0, 2).toString()).toBe('PK');
@@ -257,6 +298,54 @@ async function placedTexts(file: Buffer): Promise<PlacedText[]> {
 const MONTENEGRIN = 'č ć š ž đ Č Ć Š Ž Đ';
 
 describe('pdf text', () => {
+  it('prints dates, day columns and money as the page formats show them, read back by pdftotext', async () => {
+    const columns: ReportColumn[] = [
+      { key: 'at', title: 'Vrijeme' },
+      { key: 'day', title: 'Dan', format: 'day' },
+      { key: 'price', title: 'Cijena', format: 'money' },
+    ];
+    const at = new Date('2026-07-01T12:30:00Z');
+    const file = await collect(
+      writeReport(
+        'pdf',
+        input(0, {
+          columns,
+          rows: (async function* () {
+            yield [at, at, 1234.5];
+          })(),
+        }),
+      ),
+    );
+    const text = (await pdftotext(file)).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Vrijeme Dan Cijena 01.07.2026 14:30 01.07.2026 1234,50');
+  });
+
+  it('cuts a cell longer than a page at the page, with an ellipsis, and the row fits on its page', async () => {
+    const huge = Array.from({ length: 4000 }, (_, index) => `r${index}`).join(' ');
+    const file = await collect(
+      writeReport(
+        'pdf',
+        input(0, {
+          columns: [
+            { key: 'id', title: 'Šifra' },
+            { key: 'note', title: 'Napomena' },
+          ],
+          rows: (async function* () {
+            yield [1, huge];
+            yield [2, 'kratko'];
+          })(),
+        }),
+      ),
+    );
+    const pages = await pdftotext(file);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    const all = pages.join(' ');
+    expect(all).toContain('…');
+    expect(all).toContain('r0 r1 r2');
+    expect(all).not.toContain('r3999');
+    expect(all).toContain('kratko');
+  });
+
   const cellInput = (cells: ReportCell[][], columns: ReportColumn[] = COLUMNS) =>
     input(0, {
       columns,
