@@ -27,6 +27,11 @@ export type ListColumn = {
    */
   sortExpression?: SQL | AnyPgColumn;
   /**
+   * Other expressions a filter on this column matches too: an OR of the very same comparison on
+   * each (the users list's name search also looks in name, last name, username and e-mail).
+   */
+  alsoMatches?: readonly (SQL | AnyPgColumn)[];
+  /**
    * For columns that are not a plain expression (e.g. "has this role"): builds the condition. It
    * learns the viewer too, for filters whose meaning is relative to the caller ("sent by me").
    */

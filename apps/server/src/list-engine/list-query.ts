@@ -1,5 +1,5 @@
 import { type FilterOperator, type FilterValue, type ParsedListRequest, TIME_ZONE } from '@usluge/contract';
-import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { foldedText, sortCollated } from '../db/schema/columns.ts';
@@ -144,9 +144,13 @@ function filterCondition(
   }
   if (raw.length > 1000) throw new AppError(422, 'invalid_filter_value', { column: key });
   const operands = raw.map((item) => (isBlank(item) ? '' : toOperand(column.type, item, key)));
-  return column.condition
-    ? column.condition(operator, operands, viewer)
-    : comparison(column, operator, operands, raw);
+  if (column.condition) return column.condition(operator, operands, viewer);
+  if (!column.alsoMatches) return comparison(column, operator, operands, raw);
+  return or(
+    ...[column.expression, ...column.alsoMatches].map((expression) =>
+      comparison({ ...column, expression }, operator, operands, raw),
+    ),
+  );
 }
 
 /**

@@ -48,6 +48,13 @@ export const userIdentityColumns = {
   },
 } satisfies Record<string, ListColumn>;
 
+/**
+ * What the users list's name search ("Ime i prezime" contains) looks in: the full name, and each of
+ * name, last name, username and e-mail, each on its own trigram index (an OR of them: BitmapOr).
+ * Not the picker's: moderators use it, and it says nothing about how to reach a user.
+ */
+const NAME_SEARCHED = [users.name, users.last_name, users.username, users.email];
+
 /** The users list of the back-office: administrators only; its picker is userPickerList. */
 export const userList = defineList({
   resource: 'users',
@@ -70,6 +77,7 @@ export const userList = defineList({
   ],
   columns: {
     ...userIdentityColumns,
+    full_name: { ...userIdentityColumns.full_name, alsoMatches: NAME_SEARCHED },
     email: { expression: users.email, type: 'text', operators: contains, isSortable: true },
     phone: { expression: users.phone, type: 'text', operators: contains, isSortable: true },
     // One user by id: where a hint of a shared contact (issue 19) leads.
