@@ -31,6 +31,7 @@ import { NavigationGuard } from '../navigation-guard.tsx';
 import { appQueryClient } from '../query-client.ts';
 import { AdminMenu } from './admin-menu.tsx';
 import { DraftOffer } from './draft-offer.tsx';
+import { GlobalSearch } from './global-search.tsx';
 
 const DRAWER_WIDTH = 264;
 
@@ -121,6 +122,7 @@ export function AdminLayout() {
           <Typography sx={{ display: { xs: 'none', sm: 'block' } }} data-testid="greeting">
             {t('shell.greeting', { name: user.name })}
           </Typography>
+          <GlobalSearch />
           <LanguageSwitch color="inherit" />
           <ThemeToggle />
           <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void onLogout()}>

@@ -35,7 +35,7 @@ function labelOf(search: SearchConfig, row: SearchRow): string {
 }
 
 /** The typed text once typing has paused. */
-function useDebounced(value: string, delayMs: number): string {
+export function useDebounced(value: string, delayMs: number): string {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), delayMs);
