@@ -8,7 +8,8 @@ import type { TestProject } from 'vitest/node';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/credentials.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-const READY_TIMEOUT_MS = 60_000;
+// A busy machine migrates and seeds more slowly: E2E_READY_TIMEOUT_MS gives the server longer.
+const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000);
 
 declare module 'vitest' {
   export interface ProvidedContext {

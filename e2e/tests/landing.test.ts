@@ -114,6 +114,23 @@ describe('landing page', () => {
     await screenshot(page, 'landing-phone-contact');
     await context.close();
   });
+
+  it('closes the mobile menu on Escape at 390 px, focus back on its button', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, PHONE);
+    await page.goto('/');
+    const menuLink = page.locator('nav a[href="#contact"]');
+    const toggle = page.getByRole('button', { name: 'Otvori meni' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await menuLink.waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await menuLink.waitFor({ state: 'hidden' });
+    const closed = page.getByRole('button', { name: 'Otvori meni' });
+    expect(await closed.getAttribute('aria-expanded')).toBe('false');
+    expect(await closed.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
 });
 
 describe('landing page before and without scripts', () => {

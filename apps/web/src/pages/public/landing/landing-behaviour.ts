@@ -14,7 +14,7 @@ export type LandingOptions = {
 };
 
 /**
- * Makes the landing markup (landing-markup.tsx) interactive: the mobile menu, the FAQ answers, the
+ * Makes the landing markup (landing-markup.tsx) interactive: the mobile menu (Escape closes it), the FAQ answers, the
  * language and theme switches. Plain DOM, one click listener, so the page needs no framework in the
  * browser. Shows the texts in the visitor's remembered language. Returns the cleanup.
  */
@@ -80,8 +80,22 @@ export function enhanceLanding(root: HTMLElement, { onLanguageChange }: LandingO
     } else if (control.tagName === 'A') showMenu(false);
   };
 
+  // Escape closes the open mobile menu, as it closes any disclosure; focus goes back to its button
+  // when it was in the menu, which is hidden now.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || menuToggle?.getAttribute('aria-expanded') !== 'true') return;
+    const menu = document.getElementById(menuToggle.getAttribute('aria-controls') ?? '');
+    const isFocusInMenu = menu?.contains(document.activeElement) ?? false;
+    showMenu(false);
+    if (isFocusInMenu) menuToggle.focus();
+  };
+
   root.addEventListener('click', onClick);
+  document.addEventListener('keydown', onKeyDown);
   applyDocumentLanguage(language);
   showLanguage();
-  return () => root.removeEventListener('click', onClick);
+  return () => {
+    root.removeEventListener('click', onClick);
+    document.removeEventListener('keydown', onKeyDown);
+  };
 }
