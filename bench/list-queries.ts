@@ -4,16 +4,17 @@
  * over the 1 000 000 ads of ads-data.ts, and what the mobile app asks of `POST /api/ads/search`
  * over the same ads (the fractions below are of those data sets).
  */
-import { AD_STATUS, type ListRequest, ROLE } from '@usluge/contract';
+import { AD_STATUS, type GlobalSearchRequest, type ListRequest, ROLE } from '@usluge/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { selectRows } from '../apps/server/src/db/select-rows.ts';
 import { ADS } from './ads-data.ts';
 import { USERS } from './users-data.ts';
 
-export type ListName = 'users' | 'ads' | 'search';
+export type ListName = 'users' | 'ads' | 'search' | 'global';
 
-export type ListQuery = { name: string; body: ListRequest };
+/** A list's request, or (the shell's global search) `{q}`. */
+export type ListQuery = { name: string; body: ListRequest | GlobalSearchRequest };
 
 export type ListBench = {
   path: string;
@@ -52,6 +53,10 @@ export const LIST_BENCHES: Record<ListName, ListBench> = {
       { name: 'sort name desc', body: page(1, 10, 'name', true) },
       { name: 'sort email asc', body: page(1, 10, 'email', false) },
       { name: "full_name contains 'Đorđe 1' (~1 %)", body: { filters: { full_name: 'Đorđe 1' } } },
+      // Typed without diacritics: found on the folded trigram indexes all the same.
+      { name: "full_name contains 'djorde 1' (none: đ is d)", body: { filters: { full_name: 'djorde 1' } } },
+      { name: "last_name contains 'scekic' (12.5 %)", body: { filters: { last_name: 'scekic' } } },
+      { name: "email contains 'bench12345@'", body: { filters: { email: 'bench12345@' } } },
       { name: 'roles: moderator (1 %)', body: { filters: { roles: [ROLE.moderator] } } },
       { name: 'credit between 100 and 119 (4 %)', body: { filters: { credit: [100, 119] } } },
       {
@@ -81,6 +86,9 @@ export const LIST_BENCHES: Record<ListName, ListBench> = {
         },
       },
       { name: "user_name contains 'Šćekić'", body: { filters: { user_name: 'Šćekić' } } },
+      { name: "user_name contains 'scekic' (folded)", body: { filters: { user_name: 'scekic' } } },
+      { name: "title contains 'kosenje' (folded, ~10 %)", body: { filters: { title: 'kosenje' } } },
+      { name: "title contains 'cisc' (folded)", body: { filters: { title: 'cisc' } } },
       { name: "status 'Čeka odobrenje'", body: { filters: { status: AD_STATUS.awaitingApproval } } },
     ],
   },
@@ -116,5 +124,20 @@ export const LIST_BENCHES: Record<ListName, ListBench> = {
       ];
       return queries;
     },
+  },
+  // The shell's search box (POST /api/search) as an administrator types: users and ads together,
+  // at most 20; common fragments match tens of thousands of rows, rare ones a handful.
+  global: {
+    path: '/api/search',
+    rows: ADS,
+    queries: [
+      { name: "'kosenje' (~10 % of the ads)", body: { q: 'kosenje' } },
+      { name: "'scekic' (12.5 % of the users, their ads)", body: { q: 'scekic' } },
+      { name: "'djorde 12' (no match: đ is d)", body: { q: 'djorde 12' } },
+      { name: "'dorde 12349' (one user)", body: { q: 'dorde 12349' } },
+      { name: "'ko' (two letters)", body: { q: 'ko' } },
+      { name: "'123456' (an ad's id and titles)", body: { q: '123456' } },
+      { name: "'xq' (nothing)", body: { q: 'xq' } },
+    ],
   },
 };
