@@ -18,6 +18,13 @@ export const adStatusList = defineList({
   columns: {
     id: { expression: adStatuses.id, type: 'id', operators: ['equals', 'in'], isSortable: true },
     name: { expression: adStatuses.name, type: 'text', operators: ['contains', 'equals'] },
+    // Seeded once and never edited: their versions follow the id, which the primary key sorts.
+    updated_at: {
+      expression: adStatuses.updated_at,
+      sortExpression: adStatuses.id,
+      type: 'date',
+      isSortable: true,
+    },
   },
   rowSchema: adStatusSchema,
   access: { index: 'administrator', indexActive: 'staff' },

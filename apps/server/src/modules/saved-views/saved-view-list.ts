@@ -20,6 +20,13 @@ export const savedViewList = defineList({
   defaultSort: { key: 'id', isDescending: false },
   columns: {
     id: { expression: savedViews.id, type: 'id', isSortable: true },
+    // Sorts on the id (the order views were made) until saved_views has an (updated_at, id) index.
+    updated_at: {
+      expression: savedViews.updated_at,
+      sortExpression: savedViews.id,
+      type: 'date',
+      isSortable: true,
+    },
     list: { expression: savedViews.list, type: 'text', operators: ['equals'] },
     name: { expression: savedViews.name, type: 'text', operators: ['contains', 'equals'] },
     is_shared: { expression: savedViews.is_shared, type: 'boolean', operators: ['equals'] },
