@@ -108,6 +108,7 @@ export const adReportsResource = defineResource<AdReportQueueRow>({
       filter: { kind: 'date' },
       isSortable: true,
       width: 150,
+      isHiddenByDefault: true,
       render: (row) => <DateTimeText value={row.newest_at} />,
     },
   ],

@@ -107,6 +107,7 @@ function adColumns(
       },
       isSortable: true,
       width: 100,
+      isHiddenByDefault: true,
       render: (ad) => <OfferText isOffer={ad.is_offer} />,
     },
     {
@@ -124,6 +125,7 @@ function adColumns(
       isSortable: true,
       align: 'right',
       width: 90,
+      isHiddenByDefault: true,
       render: (ad) => <Money amount={ad.price_from} ad={ad} />,
     },
     {
@@ -133,6 +135,7 @@ function adColumns(
       isSortable: true,
       align: 'right',
       width: 90,
+      isHiddenByDefault: true,
       render: (ad) => <Money amount={ad.price_to} ad={ad} />,
     },
     {
@@ -140,9 +143,11 @@ function adColumns(
       titleKey: 'columns.currency',
       filter: { kind: 'select', picker: 'currencies' },
       width: 70,
+      isHiddenByDefault: true,
       render: (ad) => ad.currency.short_name,
     },
-    isActiveColumn(),
+    // The queue's ads are all on show; the list of every ad says which are not.
+    { ...isActiveColumn<AdRow>(), isHiddenByDefault: isQueue },
   ];
 }
 
@@ -214,7 +219,10 @@ export const adsOnApprovalResource = defineResource<AdRow>({
   ...common,
   titleKey: 'pages.adsOnApproval',
   columns: adColumns(
-    { kind: 'select', options: [{ value: WAITING_STATUS_FILTER, labelKey: 'ads.statuses.awaitingApproval' }] },
+    {
+      kind: 'select',
+      options: [{ value: WAITING_STATUS_FILTER, labelKey: 'ads.statuses.awaitingApproval' }],
+    },
     true,
   ),
   bulkActions: adBulkActions,

@@ -81,6 +81,7 @@ export const refundsResource = defineResource<RefundRequestRow>({
       filter: { kind: 'date' },
       isSortable: true,
       width: 150,
+      isHiddenByDefault: true,
       render: (row) => <DateTimeText value={row.created_at} />,
     },
     { key: 'member_name', titleKey: 'refunds.columns.member', filter: { kind: 'text' }, width: 160 },
@@ -90,8 +91,8 @@ export const refundsResource = defineResource<RefundRequestRow>({
       width: 180,
       render: (row) => <TruncatedText text={row.ad.title} maxWidth={220} />,
     },
-    { key: 'service_name', titleKey: 'refunds.columns.service', width: 140 },
-    { key: 'credit', titleKey: 'refunds.columns.credit', align: 'right', width: 80 },
+    { key: 'service_name', titleKey: 'refunds.columns.service', width: 140, isHiddenByDefault: true },
+    { key: 'credit', titleKey: 'refunds.columns.credit', align: 'right', width: 80, isHiddenByDefault: true },
     {
       key: 'reason',
       titleKey: 'refunds.columns.reason',
@@ -109,6 +110,7 @@ export const refundsResource = defineResource<RefundRequestRow>({
       key: 'text',
       titleKey: 'refunds.columns.text',
       width: 180,
+      isHiddenByDefault: true,
       render: (row) => <TruncatedText text={row.text} maxWidth={220} />,
     },
     {
@@ -131,7 +133,7 @@ export const refundsResource = defineResource<RefundRequestRow>({
       width: 110,
       render: (row) => <RefundRate rate={row.refund_rate} />,
     },
-    { key: 'decided_by', titleKey: 'refunds.columns.decidedBy', width: 150 },
+    { key: 'decided_by', titleKey: 'refunds.columns.decidedBy', width: 150, isHiddenByDefault: true },
     {
       key: 'decided_at',
       titleKey: 'refunds.columns.decidedAt',

@@ -21,7 +21,14 @@ export const rejectionReasonsResource = defineResource<RejectionReasonRow>({
     updatedAtColumn(),
     { key: 'title_me', titleKey: 'rejectionReasons.columns.title_me', filter: { kind: 'text' }, width: 220 },
     { key: 'title_en', titleKey: 'rejectionReasons.columns.title_en', filter: { kind: 'text' }, width: 220 },
-    { key: 'text_me', titleKey: 'rejectionReasons.columns.text_me', filter: { kind: 'text' }, width: 320 },
+    {
+      key: 'text_me',
+      titleKey: 'rejectionReasons.columns.text_me',
+      filter: { kind: 'text' },
+      width: 320,
+      // A whole explanation on one line is wider than the screen: the form and the chooser show it.
+      isHiddenByDefault: true,
+    },
     isActiveColumn(),
   ],
   form: defineForm({

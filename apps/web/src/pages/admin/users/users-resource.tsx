@@ -95,8 +95,9 @@ export const usersResource = defineResource<UserRow>({
   rowName: (user) => user.full_name,
   // One user by id: where a shared-contact hint (ads/ad-hints.tsx) leads.
   extraFilters: [{ key: 'id', titleKey: 'columns.id', filter: { kind: 'number' } }],
+  // By default what fits 1366 px: name, e-mail, balance, roles, status; the rest in the chooser.
   columns: [
-    updatedAtColumn(),
+    { ...updatedAtColumn<UserRow>(), isHiddenByDefault: true },
     {
       key: 'full_name',
       titleKey: 'columns.full_name',
@@ -106,13 +107,28 @@ export const usersResource = defineResource<UserRow>({
       render: (user) => <RecordLink to={userPagePath(user.id)}>{user.full_name}</RecordLink>,
     },
     { key: 'email', titleKey: 'columns.email', filter: { kind: 'text' }, isSortable: true, width: 160 },
-    { key: 'username', titleKey: 'columns.username', filter: { kind: 'text' }, isSortable: true, width: 140 },
-    { key: 'phone', titleKey: 'columns.phone', filter: { kind: 'text' }, isSortable: true, width: 130 },
+    {
+      key: 'username',
+      titleKey: 'columns.username',
+      filter: { kind: 'text' },
+      isSortable: true,
+      width: 140,
+      isHiddenByDefault: true,
+    },
+    {
+      key: 'phone',
+      titleKey: 'columns.phone',
+      filter: { kind: 'text' },
+      isSortable: true,
+      width: 130,
+      isHiddenByDefault: true,
+    },
     {
       key: 'details',
       titleKey: 'columns.details',
       filter: { kind: 'text' },
       width: 160,
+      isHiddenByDefault: true,
       render: (user) => <TruncatedText text={user.details} maxWidth={220} />,
     },
     {

@@ -31,6 +31,7 @@ const ADMIN_ROW: UserRow = {
   name: 'Ana',
   last_name: 'Marković',
   full_name: 'Ana Marković',
+  email: 'ana@primjer.me',
   username: 'admin',
   roles: [{ id: 1, name: 'Administrator' }],
   credit: null,
@@ -66,7 +67,8 @@ async function openUsers(extra: Parameters<typeof mockFetch>[0] = {}) {
   });
   await renderApp('/users', { isReset: false });
   // The first visit loads the lazy admin modules, slow on a busy machine.
-  await screen.findByText('jelena', {}, { timeout: 20_000 });
+  // Rows are found by e-mail: the username is not among the default columns.
+  await screen.findByText('jelena@primjer.me', {}, { timeout: 20_000 });
   return { net, user: userEvent.setup() };
 }
 
@@ -135,7 +137,7 @@ describe('users form', { timeout: 60_000 }, () => {
 
   it('hides address and PIB again for a person, and does not send what was typed in them', async () => {
     const { net, user } = await openUsers({ 'POST /api/users/update/57': { body: MEMBER } });
-    await user.click(within(rowOf('jelena')).getByRole('button', { name: 'Izmijeni' }));
+    await user.click(within(rowOf('jelena@primjer.me')).getByRole('button', { name: 'Izmijeni' }));
     const dialog = await screen.findByRole('dialog', { name: 'Izmjena korisnika' });
     const type = within(dialog).getByRole('combobox', { name: /^Tip korisnika/ });
     await waitFor(() => expect(type).toHaveTextContent('Fizičko lice'));
@@ -152,7 +154,7 @@ describe('users form', { timeout: 60_000 }, () => {
 
   it("on edit keeps the old password and image unless 'change password' is ticked or a new image chosen", async () => {
     const { net, user } = await openUsers({ 'POST /api/users/update/57': { body: MEMBER } });
-    await user.click(within(rowOf('jelena')).getByRole('button', { name: 'Izmijeni' }));
+    await user.click(within(rowOf('jelena@primjer.me')).getByRole('button', { name: 'Izmijeni' }));
     const dialog = await screen.findByRole('dialog', { name: 'Izmjena korisnika' });
     expect(within(dialog).getByRole('img', { name: 'Pregled slike' })).toHaveAttribute(
       'src',
@@ -175,7 +177,7 @@ describe('users form', { timeout: 60_000 }, () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(within(rowOf('jelena')).getByRole('button', { name: 'Izmijeni' }));
+    await user.click(within(rowOf('jelena@primjer.me')).getByRole('button', { name: 'Izmijeni' }));
     const again = await screen.findByRole('dialog', { name: 'Izmjena korisnika' });
     await user.click(within(again).getByRole('checkbox', { name: 'Promijeni lozinku' }));
     await user.type(within(again).getByLabelText(/^Lozinka/), 'nova-lozinka');
@@ -196,7 +198,7 @@ describe('users form', { timeout: 60_000 }, () => {
     const { net, user } = await openUsers({
       'POST /api/users/update/57': { body: { ...MEMBER, image_url: null } },
     });
-    await user.click(within(rowOf('jelena')).getByRole('button', { name: 'Izmijeni' }));
+    await user.click(within(rowOf('jelena@primjer.me')).getByRole('button', { name: 'Izmijeni' }));
     const dialog = await screen.findByRole('dialog', { name: 'Izmjena korisnika' });
     await user.click(within(dialog).getByRole('button', { name: 'Ukloni sliku' }));
     expect(within(dialog).queryByRole('img', { name: 'Pregled slike' })).not.toBeInTheDocument();
@@ -219,7 +221,7 @@ describe('users form', { timeout: 60_000 }, () => {
     const { user } = await openUsers({
       'POST /api/users/index': listAnswer([{ ...MEMBER, image_url: null }]),
     });
-    await user.click(within(rowOf('jelena')).getByRole('button', { name: 'Izmijeni' }));
+    await user.click(within(rowOf('jelena@primjer.me')).getByRole('button', { name: 'Izmijeni' }));
     const dialog = await screen.findByRole('dialog', { name: 'Izmjena korisnika' });
     expect(within(dialog).queryByRole('button', { name: 'Ukloni sliku' })).not.toBeInTheDocument();
   });
@@ -245,8 +247,10 @@ describe('users form', { timeout: 60_000 }, () => {
 
   it('offers credits only for users who hold a balance', async () => {
     await openUsers();
-    expect(within(rowOf('jelena')).getByRole('button', { name: 'Krediti' })).toBeInTheDocument();
-    expect(within(rowOf('admin')).queryByRole('button', { name: 'Krediti' })).not.toBeInTheDocument();
+    expect(within(rowOf('jelena@primjer.me')).getByRole('button', { name: 'Krediti' })).toBeInTheDocument();
+    expect(
+      within(rowOf('ana@primjer.me')).queryByRole('button', { name: 'Krediti' }),
+    ).not.toBeInTheDocument();
   });
 });
 
@@ -271,7 +275,7 @@ describe('credits dialog', { timeout: 60_000 }, () => {
       'POST /api/lead_transactions/index': [listAnswer([]), listAnswer([ADDED])],
       ...extra,
     });
-    await opened.user.click(within(rowOf('jelena')).getByRole('button', { name: 'Krediti' }));
+    await opened.user.click(within(rowOf('jelena@primjer.me')).getByRole('button', { name: 'Krediti' }));
     const credits = await screen.findByRole('dialog', { name: 'Krediti: Jelena Popović' });
     expect(within(credits).getByText('Stanje kredita: 40')).toBeInTheDocument();
     await opened.user.click(within(credits).getByRole('button', { name: 'Dodaj kredite' }));
@@ -413,7 +417,9 @@ describe('sign-in lock', { timeout: 60_000 }, () => {
 
   async function openUnlock(extra: Parameters<typeof mockFetch>[0]) {
     const opened = await openUsers(extra);
-    await opened.user.click(within(rowOf('jelena')).getByRole('button', { name: 'Otključaj prijavu' }));
+    await opened.user.click(
+      within(rowOf('jelena@primjer.me')).getByRole('button', { name: 'Otključaj prijavu' }),
+    );
     const dialog = await screen.findByRole('dialog', {
       name: 'Otključati prijavu korisnika „Jelena Popović“?',
     });
@@ -422,8 +428,12 @@ describe('sign-in lock', { timeout: 60_000 }, () => {
 
   it('is offered on every row, administrators included', async () => {
     await openUsers();
-    expect(within(rowOf('jelena')).getByRole('button', { name: 'Otključaj prijavu' })).toBeInTheDocument();
-    expect(within(rowOf('admin')).getByRole('button', { name: 'Otključaj prijavu' })).toBeInTheDocument();
+    expect(
+      within(rowOf('jelena@primjer.me')).getByRole('button', { name: 'Otključaj prijavu' }),
+    ).toBeInTheDocument();
+    expect(
+      within(rowOf('ana@primjer.me')).getByRole('button', { name: 'Otključaj prijavu' }),
+    ).toBeInTheDocument();
   });
 
   it('asks first; Cancel sends nothing', async () => {
@@ -474,7 +484,7 @@ describe('sign-in lock', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(within(rowOf('jelena')).getByRole('button', { name: 'Otključaj prijavu' }));
+    await user.click(within(rowOf('jelena@primjer.me')).getByRole('button', { name: 'Otključaj prijavu' }));
     const reopened = await screen.findByRole('dialog', {
       name: 'Otključati prijavu korisnika „Jelena Popović“?',
     });
