@@ -125,9 +125,16 @@ export function AdminLayout() {
           <GlobalSearch />
           <LanguageSwitch color="inherit" />
           <ThemeToggle />
-          <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void onLogout()}>
-            {t('shell.logout')}
-          </Button>
+          {/* On a phone the word does not fit beside the search, language and theme: the icon alone. */}
+          {isWide ? (
+            <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void onLogout()}>
+              {t('shell.logout')}
+            </Button>
+          ) : (
+            <IconButton color="inherit" aria-label={t('shell.logout')} onClick={() => void onLogout()}>
+              <LogoutIcon />
+            </IconButton>
+          )}
         </Toolbar>
         {navigation.state === 'loading' && (
           <LinearProgress color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }} />

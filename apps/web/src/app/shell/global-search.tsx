@@ -139,6 +139,8 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle id={titleId}>{t('globalSearch.title')}</DialogTitle>
       <DialogContent>
         <TextField
+          // The label floats above the box: room for it under the title.
+          sx={{ mt: 1 }}
           autoFocus
           fullWidth
           value={text}
