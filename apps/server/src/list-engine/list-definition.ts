@@ -119,8 +119,9 @@ export type ListDefinition<Row extends { id: number }> = {
     load: (db: Database, viewer: ListViewer | undefined) => Promise<Record<string, unknown>>;
   };
   /**
-   * The columns of a report that names none (`show_columns`): what the list screen shows, in its
-   * order. Absent: every column that is a row field or prints a cell of its own.
+   * The columns of a report that names none (`show_columns`): the columns its list screen offers,
+   * in their order (a member may show fewer there, and the web app then sends those). Absent: every
+   * column that is a row field or prints a cell of its own.
    */
   reportColumns?: readonly string[];
   /**
