@@ -186,6 +186,57 @@ describe('services catalogue', () => {
     await context.close();
   });
 
+  it('adds a service into a folder the dialog names, and moves it to another folder by keyboard', async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await openServices(page);
+    const [from, to, service] = [`E2E iz ${RUN}`, `E2E u ${RUN}`, `E2E seli ${RUN}`];
+    for (const name of [from, to]) {
+      await page.getByRole('button', { name: 'Novi folder' }).click();
+      const add = page.getByRole('dialog', { name: 'Novi folder' });
+      await add.getByText('Dodaje se na vrh kataloga').waitFor();
+      await add.getByRole('textbox', { name: /^Naziv/ }).fill(name);
+      await add.getByRole('button', { name: 'Sačuvaj' }).click();
+      await expectSnack(page, 'Uspješno ste dodali folder');
+      await node(page, name).waitFor();
+    }
+    await rowOf(page, from).getByRole('button', { name: 'Dodaj u folder' }).click();
+    await page.getByRole('menuitem', { name: 'Nova usluga' }).click();
+    const add = page.getByRole('dialog', { name: 'Nova usluga' });
+    await add.getByText(`Dodaje se u: ${from}`).waitFor();
+    await add.getByRole('textbox', { name: /^Naziv/ }).fill(service);
+    await add.getByRole('spinbutton', { name: /^Kredit/ }).fill('3');
+    await add.getByRole('button', { name: 'Sačuvaj' }).click();
+    await expectSnack(page, 'Uspješno ste dodali uslugu');
+    await node(page, service).waitFor();
+
+    await rowOf(page, service).getByRole('button', { name: 'Izmijeni' }).click();
+    const edit = page.getByRole('dialog', { name: 'Izmjena usluge' });
+    const folder = edit.getByRole('combobox', { name: 'Folder' });
+    await folder.getByText(from).waitFor();
+    await folder.focus();
+    await page.keyboard.press('Enter');
+    const target = page.getByRole('option', { name: to });
+    await target.waitFor();
+    // Down the list until the target folder has the focus, then Enter chooses it.
+    for (
+      let step = 0;
+      step < 100 && !(await target.evaluate((el) => el === document.activeElement));
+      step++
+    ) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await folder.getByText(to).waitFor();
+    await edit.getByRole('button', { name: 'Sačuvaj' }).click();
+    await expectSnack(page, 'Uspješno ste izmijenili uslugu');
+    // The tree is flat: the service shows again only once the folder it moved into is opened.
+    await expect.poll(() => node(page, service).count()).toBe(0);
+    await node(page, to).click();
+    await node(page, service).waitFor();
+    expect(await node(page, service).getAttribute('aria-level')).toBe('2');
+    await context.close();
+  });
+
   it('moves through the tree with the keyboard and reaches a node’s buttons with Tab', async () => {
     const { context, page } = await newPage(browser(), baseUrl);
     await openServices(page);
@@ -312,6 +363,19 @@ describe('services catalogue', () => {
         await node(page, 'Košenje trave').waitFor();
         await screenshot(page, `services-${label}-${theme}`);
         await expectNoSeriousAxe(page);
+        // The edit form with its folder field (looked at, not saved).
+        if (label === 'desktop')
+          await rowOf(page, 'Košenje trave').getByRole('button', { name: 'Izmijeni' }).click();
+        else {
+          await rowOf(page, 'Košenje trave').getByRole('button', { name: 'Akcije: Košenje trave' }).click();
+          await page.getByRole('menuitem', { name: 'Izmijeni' }).click();
+        }
+        const edit = page.getByRole('dialog', { name: 'Izmjena usluge' });
+        await edit.getByRole('combobox', { name: 'Folder' }).getByText('Baštenski radovi').waitFor();
+        await screenshot(page, `services-${label}-${theme}-edit`);
+        await expectNoSeriousAxe(page);
+        await edit.getByRole('button', { name: 'Otkaži' }).click();
+        await edit.waitFor({ state: 'detached' });
         if (label === 'phone') {
           await rowOf(page, 'Košenje trave').getByRole('button', { name: 'Akcije: Košenje trave' }).click();
           await page.getByRole('menuitem', { name: 'Istorija kredita' }).waitFor();
