@@ -247,7 +247,8 @@ async function benchList(
   return results;
 }
 
-const ms = (value: number) => value.toFixed(1);
+// No figure (null): nothing was measured, e.g. a request with no statement to replay.
+const ms = (value: number | null) => (value === null ? '–' : value.toFixed(1));
 const ms2 = (value: number) => value.toFixed(2);
 const times = (value: number) => `${value.toFixed(2)}×`;
 
