@@ -317,6 +317,7 @@ export const leads = pgTable(
     index('leads_ad_idx').on(t.ad_id, t.contact_time, t.id),
     index('leads_user_idx').on(t.user_id),
     index('leads_contact_time_idx').on(t.contact_time, t.id),
+    index('leads_updated_at_idx').on(t.updated_at, t.id),
     index('leads_response_time_idx').on(t.response_time, t.id),
     index('leads_credit_idx').on(t.credit, t.id),
     index('leads_is_accepted_idx').on(t.is_accepted, t.id),

@@ -38,5 +38,6 @@ export const savedViews = pgTable(
     uniqueIndex('saved_views_owner_name_idx').on(t.user_id, t.list, t.name),
     uniqueIndex('saved_views_owner_default_idx').on(t.user_id, t.list).where(sql`${t.is_default}`),
     index('saved_views_shared_idx').on(t.list, t.id).where(sql`${t.is_shared}`),
+    index('saved_views_updated_at_idx').on(t.updated_at, t.id),
   ],
 );

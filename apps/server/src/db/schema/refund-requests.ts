@@ -45,6 +45,7 @@ export const refundRequests = pgTable(
     // The desk's default order: waiting first (decided_at null), then the latest; and by arrival.
     index('refund_requests_decided_idx').on(t.decided_at, t.id),
     index('refund_requests_created_idx').on(t.created_at, t.id),
+    index('refund_requests_updated_at_idx').on(t.updated_at, t.id),
     index('refund_requests_user_idx').on(t.user_id, t.created_at, t.id),
   ],
 );

@@ -32,10 +32,8 @@ export const leadList = defineList({
       operators: ['between', 'gte', 'lte'],
       isSortable: true,
     },
-    // Filters on the row's version; sorts on contact_time until leads has an (updated_at, id) index.
     updated_at: {
       expression: leads.updated_at,
-      sortExpression: leads.contact_time,
       type: 'date',
       operators: ['between', 'gte', 'lte'],
       isSortable: true,

@@ -98,13 +98,9 @@ const created_at = {
   operators: ['between', 'gte', 'lte'],
   isSortable: true,
 } as const;
-/**
- * The row's version: filters on updated_at; sorts on created_at (refund_requests_created_idx,
- * refund_requests_user_idx) until the table has an (updated_at, id) index.
- */
+/** The row's version (refund_requests_updated_at_idx). */
 const updated_at = {
   expression: refundRequests.updated_at,
-  sortExpression: refundRequests.created_at,
   type: 'date',
   operators: ['between', 'gte', 'lte'],
   isSortable: true,

@@ -20,10 +20,8 @@ export const savedViewList = defineList({
   defaultSort: { key: 'id', isDescending: false },
   columns: {
     id: { expression: savedViews.id, type: 'id', isSortable: true },
-    // Sorts on the id (the order views were made) until saved_views has an (updated_at, id) index.
     updated_at: {
       expression: savedViews.updated_at,
-      sortExpression: savedViews.id,
       type: 'date',
       isSortable: true,
     },
