@@ -12,6 +12,7 @@ let cookie: string;
 /** A member's session and id, for the lists limited to their reader (access 'member'). */
 let memberCookie: string;
 let memberId: number;
+let staffId: number;
 
 type Seeded = {
   username: string;
@@ -77,6 +78,8 @@ beforeAll(async () => {
   memberCookie = await t.signIn('bojan');
   const [bojan] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'bojan'));
   memberId = bojan?.id ?? 0;
+  const [staff] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'staff'));
+  staffId = staff?.id ?? 0;
 });
 afterAll(() => t.close());
 
@@ -367,9 +370,10 @@ describe('list engine: every list and sort', () => {
       if (!mode) continue;
       const path =
         mode === 'index' && definition.indexPath ? definition.indexPath : `${definition.resource}/${mode}`;
-      // A member's list is read by a member, for themself.
+      // A member's list is read by a member, for themself; a staff list limited to its reader
+      // (saved views: one's own and the shared ones) by the staff member signed in.
       const isMemberList = definition.access.index === 'member';
-      const viewer = isMemberList ? { userId: memberId } : undefined;
+      const viewer = isMemberList ? { userId: memberId } : definition.scopeOf ? { userId: staffId } : undefined;
       for (const [key, column] of Object.entries(definition.columns)) {
         if (!column.isSortable) continue;
         for (const isDescending of [false, true]) {
