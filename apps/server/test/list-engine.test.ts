@@ -373,7 +373,11 @@ describe('list engine: every list and sort', () => {
       // A member's list is read by a member, for themself; a staff list limited to its reader
       // (saved views: one's own and the shared ones) by the staff member signed in.
       const isMemberList = definition.access.index === 'member';
-      const viewer = isMemberList ? { userId: memberId } : definition.scopeOf ? { userId: staffId } : undefined;
+      const viewer = isMemberList
+        ? { userId: memberId }
+        : definition.scopeOf
+          ? { userId: staffId }
+          : undefined;
       for (const [key, column] of Object.entries(definition.columns)) {
         if (!column.isSortable) continue;
         for (const isDescending of [false, true]) {
