@@ -168,9 +168,10 @@ describe('a form open when the session ends', () => {
         'POST /api/user_types/index_active': listAnswer([{ id: 2, name: 'Fizičko lice', is_active: true }]),
         'POST /api/users/update/57': SESSION_ENDED,
       },
-      'jelena',
+      // The row by its e-mail: the username is not among the users list's default columns.
+      'jelena@primjer.me',
     );
-    const row = screen.getByText('jelena', { exact: true }).closest('tr') as HTMLElement;
+    const row = screen.getByText('jelena@primjer.me', { exact: true }).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Izmijeni' }));
     const dialog = await screen.findByRole('dialog', { name: /Izmjena korisnika/ });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Promijeni lozinku' }));
@@ -225,9 +226,10 @@ describe('a form open when the session ends', () => {
         'POST /api/lead_transactions/index': listAnswer([]),
         'POST /api/lead_transactions/store': SESSION_ENDED,
       },
-      'jelena',
+      // The row by its e-mail: the username is not among the users list's default columns.
+      'jelena@primjer.me',
     );
-    const row = screen.getByText('jelena', { exact: true }).closest('tr') as HTMLElement;
+    const row = screen.getByText('jelena@primjer.me', { exact: true }).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Krediti' }));
     const credits = await screen.findByRole('dialog', { name: 'Krediti: Jelena Popović' });
     await user.click(within(credits).getByRole('button', { name: 'Dodaj kredite' }));

@@ -311,13 +311,10 @@ describe('report dialog', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.fileName).toBe('korisnici.pdf');
     const body = net.lastBodyOf('POST /api/users/index') as { show_columns: { key: string }[] };
+    // The users list's default columns (those fit 1366 px); the others are in the chooser, unticked.
     expect(body.show_columns.map((c) => c.key)).toEqual([
-      'updated_at',
       'full_name',
       'email',
-      'username',
-      'phone',
-      'details',
       'credit',
       'roles',
       'is_active',

@@ -206,9 +206,10 @@ async function openUserHistory(pages: Record<string, AuditTimeline>) {
     },
   });
   await renderApp('/users', { isReset: false });
-  await screen.findByText('jelena', {}, { timeout: 20_000 });
+  // The row by its e-mail: the username is not among the users list's default columns.
+  await screen.findByText('jelena@primjer.me', {}, { timeout: 20_000 });
   const user = userEvent.setup();
-  const row = screen.getByText('jelena').closest('tr') as HTMLElement;
+  const row = screen.getByText('jelena@primjer.me').closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: 'Istorija izmjena' }));
   const dialog = await screen.findByRole('dialog', { name: 'Istorija izmjena: Jelena Popović' });
   return { net, user, dialog };
