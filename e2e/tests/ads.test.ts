@@ -276,6 +276,10 @@ describe('ads on approval: report', () => {
     await page.getByRole('button', { name: 'Izvještaj' }).click();
     const dialog = page.getByRole('dialog', { name: 'Preuzimanje izvještaja' });
     await dialog.getByRole('textbox', { name: /Naziv izvještaja/ }).fill('oglasi-na-odobrenju');
+    // Two of the columns the screen hides by default, added in the report's column chooser.
+    const chooser = dialog.getByRole('group', { name: 'Kolone izvještaja' });
+    await chooser.getByRole('checkbox', { name: 'Ponuda / potražnja' }).check();
+    await chooser.getByRole('checkbox', { name: 'Cijena od' }).check();
     await dialog.getByRole('combobox', { name: /Tip fajla/ }).click();
     await page.getByRole('option', { name: 'Excel (XLSX)', exact: true }).click();
     const [file] = await Promise.all([
