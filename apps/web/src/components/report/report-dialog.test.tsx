@@ -315,6 +315,7 @@ describe('report dialog', () => {
     expect(body.show_columns.map((c) => c.key)).toEqual([
       'full_name',
       'email',
+      'username',
       'credit',
       'roles',
       'is_active',
