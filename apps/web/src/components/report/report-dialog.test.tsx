@@ -315,7 +315,6 @@ describe('report dialog', () => {
     expect(body.show_columns.map((c) => c.key)).toEqual([
       'full_name',
       'email',
-      'username',
       'credit',
       'roles',
       'is_active',

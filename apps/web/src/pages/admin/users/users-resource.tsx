@@ -113,6 +113,7 @@ export const usersResource = defineResource<UserRow>({
       filter: { kind: 'text' },
       isSortable: true,
       width: 140,
+      isHiddenByDefault: true,
     },
     {
       key: 'phone',
