@@ -79,7 +79,7 @@ describe('admin panel', () => {
     await screenshot(page, 'users-list-right');
     // A filter given in the address finds the administrator.
     await page.goto('/users?f.username=admin');
-    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'admin@usluge.me', exact: true }).waitFor();
 
     // Other tests' countries may push the seeded ones to a later page: the list has loaded.
     await page.goto('/countries');

@@ -255,7 +255,7 @@ describe('report download', () => {
     await signIn(page);
     // Filtered by the address: tests before this one (refunds) add users, so admin may be on page 2.
     await page.goto('/users?f.username=admin');
-    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'admin@usluge.me', exact: true }).waitFor();
     const docx = await download(page, 'korisnici', 'Word (DOCX)', 'report-dialog-users');
     expect(docx.fileName).toBe('korisnici.docx');
     expect(docx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');

@@ -87,7 +87,7 @@ describe.each(LOOKS)('screens, $theme theme, $size', ({ theme, viewport, size })
     const suffix = `${theme}-${size}`;
 
     await page.goto('/users');
-    await page.getByText('admin', { exact: true }).first().waitFor();
+    await page.getByText('admin@usluge.me', { exact: true }).first().waitFor();
     await screenshot(page, `users-list-${suffix}`);
     await expectNoSeriousAxeViolations(page);
 
@@ -100,7 +100,7 @@ describe.each(LOOKS)('screens, $theme theme, $size', ({ theme, viewport, size })
     await form.waitFor({ state: 'detached' });
 
     await page.goto(`/users?f.username=${username}`);
-    await page.getByText(username, { exact: true }).waitFor();
+    await page.getByText(`${username}@primjer.me`, { exact: true }).waitFor();
     // The menu has a 'Krediti' item and the table a 'Krediti' column to sort by: the row's action.
     await page.getByRole('main').getByRole('button', { name: 'Krediti', exact: true }).last().click();
     const credits = page.getByRole('dialog', { name: /^Krediti: / });
@@ -128,7 +128,7 @@ describe('users', () => {
     const { context, page } = await newPage(browser(), baseUrl);
     await signIn(page);
     await page.goto('/users');
-    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'admin@usluge.me', exact: true }).waitFor();
 
     const username = `firma-${RUN}`;
     await page.getByRole('button', { name: 'Dodaj' }).click();
@@ -157,8 +157,8 @@ describe('users', () => {
     await expectSnack(page, 'Uspješno ste dodali korisnika');
     await dialog.waitFor({ state: 'detached' });
 
-    await filterBy(page, 'Filter: Korisničko ime', username);
-    await rowWith(page, username).getByRole('button', { name: 'Izmijeni' }).click();
+    await filterBy(page, 'Filter: E-mail', `${username}@primjer.me`);
+    await rowWith(page, `${username}@primjer.me`).getByRole('button', { name: 'Izmijeni' }).click();
     const edit = page.getByRole('dialog', { name: 'Izmjena korisnika' });
     expect(await edit.getByRole('textbox', { name: /^Adresa/ }).inputValue()).toBe('Njegoševa 1, Podgorica');
     const preview = edit.getByRole('img', { name: 'Pregled slike' });
@@ -180,7 +180,7 @@ describe('users', () => {
     expect(await webLoginStatus(username, 'druga-lozinka-2')).toBe(403);
     expect(await webLoginStatus(username, 'prva-lozinka-1')).toBe(401);
 
-    await rowWith(page, username).getByRole('button', { name: 'Izmijeni' }).click();
+    await rowWith(page, `${username}@primjer.me`).getByRole('button', { name: 'Izmijeni' }).click();
     const again = page.getByRole('dialog', { name: 'Izmjena korisnika' });
     expect(await again.getByRole('textbox', { name: /^Telefon/ }).inputValue()).toBe('+38220999888');
     expect(await again.getByRole('textbox', { name: /^PIB/ }).inputValue()).toBe(`0${RUN}`);
@@ -201,7 +201,7 @@ describe.each(LOOKS)('the total that will be saved, $theme theme, $size', ({ the
     const username = `ukupno-${suffix}-${RUN}`;
     await createMember(page, username);
     await page.goto(`/users?f.username=${username}`);
-    await page.getByText(username, { exact: true }).waitFor();
+    await page.getByText(`${username}@primjer.me`, { exact: true }).waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Krediti', exact: true }).last().focus();
     await page.keyboard.press('Enter');
     const credits = page.getByRole('dialog', { name: /^Krediti: / });
@@ -241,8 +241,8 @@ describe('credits of a user', () => {
     const username = `krediti-${RUN}`;
     await createMember(page, username);
     await page.goto('/users');
-    await filterBy(page, 'Filter: Korisničko ime', username);
-    const row = rowWith(page, username);
+    await filterBy(page, 'Filter: E-mail', `${username}@primjer.me`);
+    const row = rowWith(page, `${username}@primjer.me`);
     await row.getByRole('button', { name: 'Krediti' }).click();
     const credits = page.getByRole('dialog', { name: `Krediti: Kreditni Član ${username}` });
     await credits.getByText('Stanje kredita: 0').waitFor();
