@@ -66,7 +66,7 @@ describe.each(LOOKS)('the audit trail, $theme theme, $size', ({ theme, viewport,
 
     // The record's own history, from the users list, by keyboard alone.
     await page.goto(`/users?f.username=${encodeURIComponent(member.username)}`);
-    await page.getByText(member.username, { exact: true }).first().waitFor();
+    await page.getByText(`${member.username}@primjer.me`, { exact: true }).first().waitFor();
     await tabTo(page, 'Istorija izmjena');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: `Istorija izmjena: Revizija ${suffix}` });

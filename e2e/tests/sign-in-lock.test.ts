@@ -76,7 +76,7 @@ describe.each(LOOKS)('sign-in lock, $theme theme, $size', ({ theme, viewport, si
 
       // The administrator, keyboard only: the row's action, the confirmation, Tab to the action.
       await admin.page.goto(`/users?f.username=${username}`);
-      await admin.page.getByText(username, { exact: true }).first().waitFor();
+      await admin.page.getByText(`${username}@primjer.me`, { exact: true }).first().waitFor();
       const action = admin.page.getByRole('main').getByRole('button', { name: 'Otključaj prijavu' });
       await expect.poll(() => action.count()).toBe(1);
       await action.focus();

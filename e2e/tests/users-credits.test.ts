@@ -306,8 +306,8 @@ describe('credits of a user', () => {
     await createMember(page, username);
     await page.goto('/users');
     await page.getByRole('button', { name: /^Filteri/ }).click();
-    await page.getByRole('textbox', { name: 'Filter: Korisničko ime' }).fill(username);
-    await page.getByRole('textbox', { name: 'Filter: Korisničko ime' }).press('Enter');
+    await page.getByRole('textbox', { name: 'Filter: E-mail' }).fill(`${username}@primjer.me`);
+    await page.getByRole('textbox', { name: 'Filter: E-mail' }).press('Enter');
     await page.getByRole('button', { name: 'Krediti' }).first().click();
     const credits = page.getByRole('dialog', { name: /^Krediti: / });
     await credits.getByText('Stanje kredita: 0').waitFor();
