@@ -10,16 +10,7 @@ describe('web routes', () => {
   });
 
   it('knows the pages, with their parameters filled in', () => {
-    for (const path of [
-      '/',
-      '/login',
-      '/users',
-      '/users/4071',
-      '/ads/17',
-      '/reset-password/abc',
-      '/verify-account/7f3a',
-      '/test',
-    ]) {
+    for (const path of ['/', '/login', '/users', '/reset-password/abc', '/verify-account/7f3a', '/test']) {
       expect(isWebRoute(path), path).toBe(true);
     }
   });
@@ -34,8 +25,6 @@ describe('web routes', () => {
     for (const path of [
       '/nope',
       '/users/extra',
-      '/ads/12x',
-      '/users/4071/edit',
       '/reset-password',
       '/reset-password/',
       '/login/x',

@@ -53,7 +53,7 @@ const PATTERNS = WEB_ROUTE_PATHS.map((pattern) => pattern.split('/').slice(1));
 /**
  * Whether the router has a page at this path (no query string). It matches as React Router does by
  * default: static segments ignore case, a `:param` takes one non-empty segment, and one trailing
- * slash does not count; a record's `:id` takes digits only, so `/users/extra` is no page (a 404).
+ * slash does not count.
  */
 export function isWebRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
@@ -64,7 +64,6 @@ export function isWebRoute(pathname: string): boolean {
       pattern.length === segments.length &&
       pattern.every((part, index) => {
         const segment = segments[index] ?? '';
-        if (part === ':id') return /^\d+$/.test(segment);
         return part.startsWith(':') ? segment !== '' : part.toLowerCase() === segment.toLowerCase();
       }),
   );
