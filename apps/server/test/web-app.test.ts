@@ -117,7 +117,7 @@ describe('the web app, served by the server', () => {
   });
 
   it('answers 404 with the app, which shows its not-found page, for any other path', async () => {
-    for (const pathname of ['/nope', '/users/extra', '/index.html', '/app.html', '/assets/missing.js']) {
+    for (const pathname of ['/nope', '/users/12/extra', '/index.html', '/app.html', '/assets/missing.js']) {
       const answer = await get(baseUrl, pathname, { 'accept-encoding': 'gzip' });
       expect(answer.status, pathname).toBe(404);
       expect(answer.headers['content-type'], pathname).toMatch(/^text\/html/);

@@ -24,7 +24,7 @@ describe('web routes', () => {
   it('refuses other paths, extra segments and empty parameters', () => {
     for (const path of [
       '/nope',
-      '/users/extra',
+      '/users/12/extra',
       '/reset-password',
       '/reset-password/',
       '/login/x',

@@ -23,10 +23,11 @@ describe('routes', () => {
 
   it('send the server and the router to the same page for a path', () => {
     const samples = [
-      ...WEB_ROUTE_PATHS.map((path) => path.replace(':token', 'a1b2')),
+      ...WEB_ROUTE_PATHS.map((path) => path.replace(':token', 'a1b2').replace(':id', '17')),
       '/USERS',
       '/users/',
       '/users/extra',
+      '/users/12/extra',
       '/reset-password',
       '/reset-password/',
       '/nope',
