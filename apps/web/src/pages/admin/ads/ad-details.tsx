@@ -22,12 +22,13 @@ import {
   formatDateTime,
   userPagePath,
 } from '@usluge/contract';
-import { Fragment, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../../../auth/session-store.ts';
 import { AuditTimelineSection } from '../../../components/audit/audit-timeline-section.tsx';
 import { useOpenDialog } from '../../../components/form/open-dialogs.ts';
+import { type Fact, FactList } from '../../../components/layout/fact-list.tsx';
 import type { RowActionDialogProps } from '../../../components/list/resource-types.ts';
 import { useDayName } from '../../../i18n/seeded-names.ts';
 import { ReportAdButton } from '../ad-reports/report-ad-dialog.tsx';
@@ -113,7 +114,7 @@ export function AdDetailsView({
   const priceRange = usePriceRange();
   const statusName = useStatusName();
   const dayName = useDayName();
-  const facts: { label: string; value: ReactNode }[] = [
+  const facts: Fact[] = [
     { label: t('ads.columns.kind'), value: ad.is_offer ? t('ads.offer') : t('ads.demand') },
     { label: t('ads.details.status'), value: <AdStatusChip status={ad.status} /> },
     { label: t('ads.details.priceRange'), value: priceRange(ad) },
@@ -132,28 +133,7 @@ export function AdDetailsView({
       <AdRevisionDiffSection adId={Number(ad.id)} level={sectionLevel} />
       {/* Duplicate and spam hints (issue 19), here and in review mode alike. */}
       <AdHintsSection adId={Number(ad.id)} level={sectionLevel} />
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(96px, auto) 1fr', sm: 'repeat(2, minmax(120px, auto) 1fr)' },
-          columnGap: 2,
-          rowGap: 1,
-          alignItems: 'center',
-          m: 0,
-        }}
-      >
-        {facts.map((fact) => (
-          <Fragment key={fact.label}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {fact.label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {fact.value}
-            </Typography>
-          </Fragment>
-        ))}
-      </Box>
+      <FactList facts={facts} />
 
       <Section level={sectionLevel} title={t('ads.details.description')}>
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

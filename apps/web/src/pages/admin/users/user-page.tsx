@@ -1,5 +1,4 @@
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -15,11 +14,11 @@ import {
   type NotificationRow,
   type UserRow,
 } from '@usluge/contract';
-import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { http } from '../../../api/http-client.ts';
 import { AuditTimelineSection } from '../../../components/audit/audit-timeline-section.tsx';
+import { type Fact, FactList } from '../../../components/layout/fact-list.tsx';
 import {
   parseRecordId,
   RecordPage,
@@ -116,7 +115,7 @@ const NOTIFICATION_COLUMNS: readonly ColumnConfig<NotificationRow>[] = [
 /** The profile: picture, roles, type, contact, whether active, what they wrote about themselves. */
 function Profile({ user }: { user: UserRow }) {
   const { t } = useTranslation();
-  const facts: { label: string; value: ReactNode }[] = [
+  const facts: Fact[] = [
     { label: t('columns.email'), value: user.email },
     { label: t('columns.username'), value: user.username },
     { label: t('columns.phone'), value: user.phone ?? '' },
@@ -155,30 +154,7 @@ function Profile({ user }: { user: UserRow }) {
       >
         {user.name.slice(0, 1).toUpperCase()}
       </Avatar>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(96px, auto) 1fr', md: 'repeat(2, minmax(120px, auto) 1fr)' },
-          columnGap: 2,
-          rowGap: 1,
-          alignItems: 'center',
-          m: 0,
-          flexGrow: 1,
-          minWidth: 0,
-        }}
-      >
-        {facts.map((fact) => (
-          <Fragment key={fact.label}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {fact.label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {fact.value}
-            </Typography>
-          </Fragment>
-        ))}
-      </Box>
+      <FactList facts={facts} twoPairsFrom="md" sx={{ flexGrow: 1, minWidth: 0 }} />
     </Stack>
   );
 }
