@@ -10,7 +10,11 @@ export function DateTimeText({ value }: { value: unknown }) {
   if (typeof value !== 'string' && !(value instanceof Date)) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>;
+  return (
+    <Box component="time" dateTime={date.toISOString()} sx={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(date)}
+    </Box>
+  );
 }
 
 export function YesNoText({ value }: { value: unknown }) {

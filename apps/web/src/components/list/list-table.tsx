@@ -28,6 +28,13 @@ const STICKY_ACTIONS = {
   boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
 } as const;
 
+/**
+ * Text wraps, at any character if it must (a long e-mail), so that a long value makes its row
+ * taller instead of the table wider than 1366 px. Figures (right-aligned) stay on one line.
+ */
+const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** The list as a table (md and wider): a sortable header, the filter row, one row per record. */
 export function ListTable<Row extends RowBase>({
   resource,
@@ -119,11 +126,15 @@ export function ListTable<Row extends RowBase>({
                 </TableCell>
               )}
               {resource.columns.map((column) => (
-                <TableCell key={column.key} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  sx={column.align === 'right' ? NO_WRAP : WRAP_ANYWHERE}
+                >
                   {renderCell(column, row, { openAction: (key) => onOpenAction(row, key) })}
                 </TableCell>
               ))}
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', ...(rowActions ? STICKY_ACTIONS : {}) }}>
+              <TableCell align="right" sx={{ ...NO_WRAP, ...(rowActions ? STICKY_ACTIONS : {}) }}>
                 {rowActions && <RowActions row={row} {...rowActions} />}
               </TableCell>
             </TableRow>

@@ -12,9 +12,10 @@ function Chips({ labels }: { labels: readonly string[] }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
       {labels.map((label, index) => (
-        // Two users may share a name; the position keeps the keys apart.
+        // Two users may share a name; the position keeps the keys apart. A long name is cut with an
+        // ellipsis (the whole name on hover) rather than widen the table.
         // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
-        <Chip key={`${index}-${label}`} size="small" label={label} />
+        <Chip key={`${index}-${label}`} size="small" label={label} title={label} sx={{ maxWidth: 200 }} />
       ))}
     </Stack>
   );
