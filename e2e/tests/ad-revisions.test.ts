@@ -1,10 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { looksFor, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
 import { tabTo } from '../support/keyboard.ts';
 import { firstIds } from '../support/list-api.ts';
 import { solidPng } from '../support/png.ts';
+
+/** Both themes and both widths (support/browser.ts looksFor). */
+const LOOKS = looksFor(import.meta.filename);
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();

@@ -1,8 +1,11 @@
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { looksFor, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
 import { firstIds } from '../support/list-api.ts';
+
+/** Both themes and both widths (support/browser.ts looksFor). */
+const LOOKS = looksFor(import.meta.filename);
 
 /**
  * Issue 18 item 2: the shell's search. By keyboard alone: Ctrl+K or / opens it, a text typed

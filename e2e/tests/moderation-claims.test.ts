@@ -2,7 +2,7 @@ import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
-  LOOKS,
+  looksFor,
   newPage,
   screenshot,
   signIn,
@@ -11,6 +11,9 @@ import {
   type Viewport,
 } from '../support/browser.ts';
 import { firstIds } from '../support/list-api.ts';
+
+/** Both themes and both widths (support/browser.ts looksFor). */
+const LOOKS = looksFor(import.meta.filename);
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();

@@ -1,9 +1,12 @@
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { looksFor, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
 import { firstIds } from '../support/list-api.ts';
 import { drawnPng } from '../support/png.ts';
+
+/** Both themes and both widths (support/browser.ts looksFor). */
+const LOOKS = looksFor(import.meta.filename);
 
 /** Issue 18 item 1: `/users/{id}` and `/ads/{id}`, each record at an address of its own. */
 

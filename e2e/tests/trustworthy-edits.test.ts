@@ -1,7 +1,10 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { LOOKS, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { looksFor, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+
+/** Both themes and both widths (support/browser.ts looksFor). */
+const LOOKS = looksFor(import.meta.filename);
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();

@@ -2,9 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { type Locator, type Page, request as playwrightRequest } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { DESKTOP, LOOKS, newPage, PHONE, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { DESKTOP, looksFor, newPage, PHONE, screenshot, signIn, useBrowser } from '../support/browser.ts';
 import { solidPng } from '../support/png.ts';
 import { readZipEntry } from '../support/zip.ts';
+
+/** Both themes and both widths (support/browser.ts looksFor). */
+const LOOKS = looksFor(import.meta.filename);
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
