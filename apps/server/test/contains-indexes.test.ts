@@ -1,5 +1,5 @@
 import { listRequestSchema } from '@usluge/contract';
-import { getTableName, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../src/db/client.ts';
 import { selectRows } from '../src/db/select-rows.ts';
@@ -7,6 +7,7 @@ import type { ListDefinition } from '../src/list-engine/list-definition.ts';
 import { buildWhere } from '../src/list-engine/list-query.ts';
 import { LISTS } from '../src/modules/resources.ts';
 import { globalSearch } from '../src/modules/search/global-search.ts';
+import { planOf, rolledBack } from './helpers/query-plans.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 
 /**
@@ -19,7 +20,6 @@ import { createTestDatabase } from './helpers/test-database.ts';
  */
 
 type List = ListDefinition<{ id: number }>;
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
 
 /** Tables whose rows are counted in tens or hundreds: a scan of them costs less than an index. */
 const SMALL_TABLES = new Set([
@@ -54,35 +54,6 @@ beforeAll(async () => {
   handle = await createTestDatabase();
 });
 afterAll(() => handle.close());
-
-async function rolledBack<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-  let result: { value: T } | undefined;
-  try {
-    await handle.db.transaction(async (tx) => {
-      result = { value: await work(tx as unknown as Database) };
-      tx.rollback();
-    });
-  } catch (error) {
-    if (!(error instanceof TransactionRollbackError)) throw error;
-  }
-  if (!result) throw new Error('the transaction did not run');
-  return result.value;
-}
-
-async function planOf(tx: Database, query: SQL): Promise<string[]> {
-  const [row] = await selectRows<{ 'QUERY PLAN': unknown }>(tx, sql`explain (format json) ${query}`);
-  const raw = row?.['QUERY PLAN'];
-  const [root] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-  const nodes: string[] = [];
-  const walk = (node: PlanNode) => {
-    const on = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
-    const using = node['Index Name'] ? ` using ${node['Index Name']}` : '';
-    nodes.push(`${node['Node Type']}${on}${using}`);
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk(root.Plan);
-  return nodes;
-}
 
 /** Only a condition on an index can read a table now: no scan of it, whole or in index order. */
 async function forbidWholeReads(tx: Database) {
@@ -129,7 +100,7 @@ describe("'contains' filters and the global search stay on folded trigram indexe
   });
 
   it('plans every contains filter of every list on a trigram index of the folded text', async () => {
-    const problems = await rolledBack(async (tx) => {
+    const problems = await rolledBack(handle.db, async (tx) => {
       const trigram = await trigramIndexes(tx);
       await forbidWholeReads(tx);
       const found: string[] = [];
@@ -164,7 +135,7 @@ describe("'contains' filters and the global search stay on folded trigram indexe
     });
     await globalSearch(capturing, 'Košenje', [1]);
     expect(statements).toHaveLength(2);
-    const problems = await rolledBack(async (tx) => {
+    const problems = await rolledBack(handle.db, async (tx) => {
       const trigram = await trigramIndexes(tx);
       await forbidWholeReads(tx);
       const found: string[] = [];

@@ -1,11 +1,12 @@
 import { AD_STATUS, listRequestSchema } from '@usluge/contract';
-import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../src/db/client.ts';
 import { ads, services, users } from '../src/db/schema/index.ts';
 import { selectRows } from '../src/db/select-rows.ts';
 import { buildOrderBy, buildWhere } from '../src/list-engine/list-query.ts';
 import { adSearchList } from '../src/modules/ads/ad-search-list.ts';
+import { planOf, rolledBack } from './helpers/query-plans.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 
 /**
@@ -15,14 +16,6 @@ import { createTestDatabase } from './helpers/test-database.ts';
  * and services), pages on the search's partial indexes, and finds words on the trigram index.
  */
 const ADS = 20_000;
-
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-};
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -70,36 +63,10 @@ async function fillAds(tx: Database) {
 
 /** Runs `work` over the filled ads in a transaction that is always rolled back. */
 async function withAds<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-  let result: { value: T } | undefined;
-  try {
-    await handle.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
-      await fillAds(db);
-      result = { value: await work(db) };
-      tx.rollback();
-    });
-  } catch (error) {
-    if (!(error instanceof TransactionRollbackError)) throw error;
-  }
-  if (!result) throw new Error('the transaction did not run');
-  return result.value;
-}
-
-async function planOf(tx: Database, query: SQL): Promise<string[]> {
-  const [row] = await selectRows<{ 'QUERY PLAN': unknown }>(tx, sql`explain (format json) ${query}`);
-  const raw = row?.['QUERY PLAN'];
-  const [root] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-  const nodes: string[] = [];
-  const walk = (node: PlanNode) => {
-    const on = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
-    const using = node['Index Name'] ? ` using ${node['Index Name']}` : '';
-    // An index read from end to end, without a condition, reads its table whole too.
-    const whole = node['Index Name'] && node['Node Type'] !== 'Bitmap Index Scan' && !node['Index Cond'];
-    nodes.push(`${node['Node Type']}${on}${using}${whole ? ' (whole)' : ''}`);
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk(root.Plan);
-  return nodes;
+  return rolledBack(handle.db, async (tx) => {
+    await fillAds(tx);
+    return work(tx);
+  });
 }
 
 /** The page query of a search as the list engine writes it (its first page of 10). */
@@ -180,7 +147,7 @@ describe('the search reads ads on indexes', () => {
         let text = JSON.stringify(search.body);
         for (const [placeholder, id] of Object.entries(placeholders))
           text = text.replaceAll(placeholder, String(id));
-        result[search.name] = await planOf(tx, pageQuery(JSON.parse(text)));
+        result[search.name] = await planOf(tx, pageQuery(JSON.parse(text)), { isMarkingWholeReads: true });
       }
       // A rare word's few ads: over 20 000 the planner rightly reads them from the table, at a
       // million from the index; with the table's scan forbidden, the index must serve the words.

@@ -1,11 +1,12 @@
 import { listRequestSchema } from '@usluge/contract';
-import { getTableName, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../src/db/client.ts';
 import type { ListDefinition } from '../src/list-engine/list-definition.ts';
 import { buildOrderBy, buildWhere } from '../src/list-engine/list-query.ts';
 import { LISTS } from '../src/modules/resources.ts';
+import { planOf, rolledBack } from './helpers/query-plans.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 
 /**
@@ -17,7 +18,6 @@ import { createTestDatabase } from './helpers/test-database.ts';
  */
 
 type List = ListDefinition<{ id: number }>;
-type Executor = Pick<Database, 'execute'>;
 type Rows<T> = { rows: T[] };
 
 const dialect = new PgDialect();
@@ -45,43 +45,19 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** Runs `work` in a transaction that is always rolled back (probe indexes, dropped indexes, settings). */
-async function rolledBack<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
-  let result: { value: T } | undefined;
-  try {
-    await db.transaction(async (tx) => {
-      result = { value: await work(tx) };
-      tx.rollback();
-    });
-  } catch (error) {
-    if (!(error instanceof TransactionRollbackError)) throw error;
-  }
-  if (!result) throw new Error('the transaction did not run');
-  return result.value;
-}
-
 /** Plan nodes of the page-id query as the engine runs it (sorting is forbidden by the caller). */
-async function planNodes(tx: Executor, list: List, where: SQL, orderBy: SQL): Promise<string[]> {
-  const result = (await tx.execute(
-    sql`explain (format json) select ${list.id} as id from ${list.from} where ${where} order by ${orderBy} limit 20`,
-  )) as unknown as Rows<{ 'QUERY PLAN': unknown }>;
-  const raw = result.rows[0]?.['QUERY PLAN'];
-  const [root] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-  const nodes: string[] = [];
-  const walk = (node: PlanNode) => {
-    nodes.push(node['Index Name'] ? `${node['Node Type']} using ${node['Index Name']}` : node['Node Type']);
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk(root.Plan);
-  return nodes;
+function planNodes(tx: Database, list: List, where: SQL, orderBy: SQL): Promise<string[]> {
+  return planOf(
+    tx,
+    sql`select ${list.id} as id from ${list.from} where ${where} order by ${orderBy} limit 20`,
+  );
 }
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
 
 /**
  * The keys of usable btree indexes on a table (no predicate, valid), each as
  * `<key as PostgreSQL writes it> collate <collation> <operator class> <options>`.
  */
-async function indexKeys(tx: Executor, table: string): Promise<{ name: string; keys: string[] }[]> {
+async function indexKeys(tx: Database, table: string): Promise<{ name: string; keys: string[] }[]> {
   const result = (await tx.execute(sql`
     select c.relname as name,
            array(select pg_get_indexdef(i.indexrelid, k, true)
@@ -105,7 +81,7 @@ const PROBE = 'sort_indexes_probe';
  * and the id (a probe, in the rolled-back transaction) shows the keys PostgreSQL would have to find.
  * A btree index serves both directions, read forwards or backwards.
  */
-async function sortProblems(tx: Executor, list: List, key: string): Promise<string[]> {
+async function sortProblems(tx: Database, list: List, key: string): Promise<string[]> {
   const problems: string[] = [];
   const table = getTableName(list.id.table);
   const id = render(sql`${list.id}`);
