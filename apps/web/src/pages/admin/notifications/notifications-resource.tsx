@@ -15,7 +15,7 @@ function Chips({ labels }: { labels: readonly string[] }) {
         // Two users may share a name; the position keeps the keys apart. A long name is cut with an
         // ellipsis (the whole name on hover) rather than widen the table.
         // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
-        <Chip key={`${index}-${label}`} size="small" label={label} title={label} sx={{ maxWidth: 200 }} />
+        <Chip key={`${index}-${label}`} size="small" label={label} title={label} sx={{ maxWidth: 140 }} />
       ))}
     </Stack>
   );
@@ -56,7 +56,7 @@ export const notificationsResource = defineResource<NotificationRow>({
       titleKey: 'notifications.text',
       filter: { kind: 'text' },
       width: 150,
-      render: (notification) => <TruncatedText text={notification.notification_text} maxWidth={190} />,
+      render: (notification) => <TruncatedText text={notification.notification_text} maxWidth={160} />,
     },
     {
       key: 'sender',
