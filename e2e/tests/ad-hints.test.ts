@@ -165,7 +165,7 @@ describe.each(LOOKS)('duplicate and spam hints, $theme theme, $size', ({ theme, 
         .getByRole('link', { name: new RegExp(ad.other.title) })
         .first()
         .getAttribute('href'),
-    ).toBe(`/ads?f.id=${ad.other.id}`);
+    ).toBe(`/ads/${ad.other.id}`);
     await hints.scrollIntoViewIfNeeded();
     await screenshot(page, `ad-hints-review-${theme}-${size}`);
     await expectNoSeriousAxeViolations(page);

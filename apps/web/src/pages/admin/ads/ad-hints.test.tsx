@@ -38,13 +38,13 @@ describe('the duplicate and spam hints', () => {
     const similar = await within(section).findByRole('link', {
       name: /Popravka starinskih satova sa klatnom/,
     });
-    expect(similar).toHaveAttribute('href', '/ads?f.id=812');
+    expect(similar).toHaveAttribute('href', '/ads/812');
     expect(similar).toHaveAttribute('target', '_blank');
     expect(similar).toHaveAccessibleName('Popravka starinskih satova sa klatnom (otvara se u novoj kartici)');
     expect(within(section).getByText(/^Sličnost 82\s?%$/)).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: /Čuvanje pasa vikendom/ })).toHaveAttribute(
       'href',
-      '/ads?f.id=455',
+      '/ads/455',
     );
     expect(within(section).getByText('Poklapanje 62/64')).toBeInTheDocument();
     // A moderator may not open the users list: the account's ads instead.
@@ -60,13 +60,13 @@ describe('the duplicate and spam hints', () => {
     expect(net.callsTo('GET /api/jobs/hints/31')).toHaveLength(1);
   });
 
-  it('leads an administrator to the other account in the users list', async () => {
+  it("leads an administrator to the other account's page", async () => {
     startSession(ADMIN_USER);
     mockFetch({ 'GET /api/jobs/hints/32': { body: HINTS } });
     const section = show(32);
     expect(await within(section).findByRole('link', { name: /Vesna Vuković/ })).toHaveAttribute(
       'href',
-      '/users?f.id=73',
+      '/users/73',
     );
   });
 

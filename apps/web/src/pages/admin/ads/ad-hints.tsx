@@ -6,7 +6,16 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type AdHint, type AdHints, AREA_PATHS, canAccess, type UserHint } from '@usluge/contract';
+import {
+  type AdHint,
+  type AdHints,
+  AREA_ACCESS,
+  AREA_PATHS,
+  adPagePath,
+  canAccess,
+  type UserHint,
+  userPagePath,
+} from '@usluge/contract';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/http-client.ts';
@@ -20,10 +29,7 @@ export function fetchAdHints(id: number, signal?: AbortSignal) {
   return http.get<AdHints>(`/api/jobs/hints/${id}`, { signal, isErrorDialogSuppressed: true });
 }
 
-/** The ads list filtered to one ad, where its details open from its row. */
-export const adListHref = (id: number) => `${AREA_PATHS.ads}?f.id=${id}`;
-/** The users list filtered to one user (administrators); the others see that user's ads. */
-export const userListHref = (id: number) => `${AREA_PATHS.users}?f.id=${id}`;
+/** The ads a user posted: for staff who may not open the user's own page. */
 export const posterAdsHref = (id: number) => `${AREA_PATHS.ads}?f.posted_by_user_id=${id}`;
 
 const hidden = {
@@ -97,7 +103,8 @@ export function AdHintsSection({ adId, level }: { adId: number; level: 'h3' | 'h
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const user = useCurrentUser();
-  const isAdministrator = canAccess('administrator', user?.roles.map((role) => role.id) ?? null);
+  // The other user's page where the role may open it (access.ts), else the ads they posted.
+  const canOpenUserPage = canAccess(AREA_ACCESS.userPage, user?.roles.map((role) => role.id) ?? null);
   const hints = useQuery({
     queryKey: adHintsQueryKey(adId),
     queryFn: ({ signal }) => fetchAdHints(adId, signal),
@@ -108,12 +115,12 @@ export function AdHintsSection({ adId, level }: { adId: number; level: 'h3' | 'h
     maximumFractionDigits: 0,
   });
   const adItem = (score: (hint: AdHint) => string) => (hint: AdHint) => ({
-    href: adListHref(hint.id),
+    href: adPagePath(hint.id),
     label: hint.title,
     score: score(hint),
   });
   const userItem = (hint: UserHint) => ({
-    href: isAdministrator ? userListHref(hint.id) : posterAdsHref(hint.id),
+    href: canOpenUserPage ? userPagePath(hint.id) : posterAdsHref(hint.id),
     label: hint.name,
     extra: hint.matched.map((match) => t(`adHints.matched.${match}`)).join(', '),
     score: t('adHints.score.contact', { n: hint.score }),
