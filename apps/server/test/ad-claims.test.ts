@@ -226,6 +226,9 @@ describe('two moderators contending for one ad', () => {
     expect(answer.statusCode).toBe(200);
     expect(json(answer)).toEqual({
       changed: [freeAd, ownAd],
+      unchanged: [],
+      next_after_id: null,
+      remaining: 0,
       refused: [
         {
           id: claimedAd,

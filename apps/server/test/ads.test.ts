@@ -348,6 +348,9 @@ describe('status changes', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       changed: [waitingA.id, waitingB.id],
+      unchanged: [],
+      next_after_id: null,
+      remaining: 0,
       refused: [
         {
           id: finished.id,

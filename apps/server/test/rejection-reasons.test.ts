@@ -363,7 +363,13 @@ describe('the statement of reasons', () => {
       { ids: [first, second], ad_status_id: AD_STATUS.rejected, reason_ids: [reason.id] },
     );
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
-    expect(bulk.body).toEqual({ changed: [first, second], refused: [] });
+    expect(bulk.body).toEqual({
+      changed: [first, second],
+      unchanged: [],
+      refused: [],
+      next_after_id: null,
+      remaining: 0,
+    });
     expect(await lastHistory(first)).toMatchObject({ reasonIds: [reason.id] });
     expect((await lastHistory(first))?.statement).toContain('1. Naslov skupno: Objašnjenje skupno');
     expect((await lastHistory(second))?.statement).toContain('1. Title skupno: Explanation skupno');
@@ -377,7 +383,10 @@ describe('the statement of reasons', () => {
     );
     expect(refused.body).toEqual({
       changed: [],
+      unchanged: [],
       refused: [{ id: third, message: 'Izabrani razlog odbijanja ne postoji ili nije aktivan.' }],
+      next_after_id: null,
+      remaining: 0,
     });
   });
 

@@ -420,7 +420,13 @@ describe('no action counts twice', () => {
       ad_status_id: 3,
       status_comment: 'Nedostaje opis usluge.',
     }));
-    expect(bulk.body).toEqual({ changed: [two.body.id], refused: [] });
+    expect(bulk.body).toEqual({
+      changed: [two.body.id],
+      unchanged: [],
+      refused: [],
+      next_after_id: null,
+      remaining: 0,
+    });
     for (const [id, statusId] of [
       [one.body.id, 2],
       [two.body.id, 3],

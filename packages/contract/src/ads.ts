@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkResultSchema, bulkTargetShape, requireOneTarget } from './bulk-writes.ts';
 import { idNameSchema, timestampSchema } from './entities.ts';
 import {
   formBoolean,
@@ -161,16 +162,29 @@ export const statusChangeSchema = z
   .superRefine(requireReason);
 export type StatusChange = z.input<typeof statusChangeSchema>;
 
-/** `PUT /api/jobs/changeStatus` with `ids`: the same decision for several ads, each checked alone. */
+/** The lists whose filters a bulk decision takes: the ads list and the review queue. */
+export const AD_BULK_LISTS = ['jobs', 'jobs_queue'] as const;
+
+/**
+ * `PUT /api/jobs/changeStatus` with `ids` or the ads list's `filters`: the same decision for several
+ * ads, each checked alone.
+ */
 export const bulkStatusChangeSchema = z
-  .object({ ...statusChangeFields, ids: z.array(z.number().int().positive()).min(1).max(200) })
-  .superRefine(requireReason);
+  .object({
+    ...statusChangeFields,
+    ...bulkTargetShape,
+    list: z.enum(AD_BULK_LISTS).optional().meta({
+      description:
+        'Whose `filters` they are: the ads list (`jobs`, the default) or the review queue (`jobs_queue`, /ads-on-approval).',
+    }),
+  })
+  .superRefine((form, context) => {
+    requireReason(form, context);
+    requireOneTarget(form, context);
+  });
 export type BulkStatusChange = z.input<typeof bulkStatusChangeSchema>;
 
-export const bulkStatusChangeResponseSchema = z.object({
-  changed: z.array(z.number().int()),
-  refused: z.array(z.object({ id: z.number().int(), message: z.string() })),
-});
+export const bulkStatusChangeResponseSchema = bulkResultSchema;
 export type BulkStatusChangeResponse = z.infer<typeof bulkStatusChangeResponseSchema>;
 
 /** A contact of an ad (`POST /api/leads/index` filtered by ad_id). */

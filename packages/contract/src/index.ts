@@ -5,6 +5,7 @@ export * from './ad-reports.ts';
 export * from './ad-revisions.ts';
 export * from './ads.ts';
 export * from './audit.ts';
+export * from './bulk-writes.ts';
 export * from './credits.ts';
 export * from './dashboard.ts';
 export * from './entities.ts';

@@ -58,9 +58,12 @@ export const reportColumnSchema = z.union([
 ]);
 export type ReportColumn = z.infer<typeof reportColumnSchema>;
 
+/** A list's filters by column key; each key, operator and value is checked by the list's declaration. */
+export const listFiltersSchema = z.record(z.string(), filterValueSchema);
+
 /** Body of every `POST /api/<entity>/index` and `index_active` (DESIGN.md section 4). */
 export const listRequestSchema = z.object({
-  filters: z.record(z.string(), filterValueSchema).optional().default({}),
+  filters: listFiltersSchema.optional().default({}),
   options: z
     .object({
       page: z.coerce.number().int().min(1).optional().default(1),

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
+  BULK_CHUNK_SIZE,
+  bulkResultSchema,
+  bulkToggleSchema,
   destroyQuerySchema,
   idParamsSchema,
   staleWriteAnswerSchema,
@@ -17,6 +20,7 @@ import { type FileStorage, storedFileOf, type UploadFolder } from '../uploads/fi
 import { imageUrl } from '../uploads/image-routes.ts';
 import { type ProcessedImage, processImage } from '../uploads/image-upload.ts';
 import { readMultipartForm } from '../uploads/multipart-form.ts';
+import { runBulkWrite } from './bulk-write.ts';
 import type {
   AnswerExtras,
   CrudDefinition,
@@ -240,7 +244,8 @@ export async function runCrudWrite<Row extends { id: number }, F extends Form>(
  * Registers store, update/{id} and destroy/{id} (toggle) for a resource. JSON forms: POST store,
  * PUT update. Forms with images: POST for both, multipart/form-data (JSON is taken too). Update and
  * destroy check the version the client read (`updated_at`); every write runs once per
- * Idempotency-Key.
+ * Idempotency-Key. A resource with the toggle also gets destroy_bulk: the same toggle for many rows
+ * (bulk-write.ts).
  */
 export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
   app: FastifyInstance,
@@ -248,6 +253,7 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
   definition: CrudDefinition<Row, F>,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const generic = definition as unknown as GenericCrud;
   const { resource, rowSchema } = definition.list;
   const updateSchema = definition.updateSchema ?? definition.formSchema;
   const destroySchema = definition.destroyQuerySchema ?? destroyQuerySchema;
@@ -292,6 +298,47 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
     handler: async (request) =>
       (await runCrudWrite(app, db, definition, request, { kind: 'update', id: request.params.id })).body,
   });
+
+  if (definition.table.is_active && !definition.isDestroyDelete) {
+    typed.post(
+      `/${resource}/destroy_bulk`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Deactivate or restore many ${resource} rows: the ids given, or all the list's filters match`,
+          description: `Each row goes through the same toggle as destroy/{id} (audit entry, new version, consequences), in a savepoint of its own: a refused row is listed in \`refused\` with the reason and the others are changed; a row already as asked (\`is_active\`) is listed in \`unchanged\`. With \`filters\` (and \`show_only_active\`, as the list route takes them) the rows are taken in id order after \`after_id\`, at most ${BULK_CHUNK_SIZE} per request; the answer's \`next_after_id\` is where the next request goes on, \`remaining\` how many matching rows are left.`,
+          body: bulkToggleSchema,
+          response: { 200: bulkResultSchema },
+        },
+      },
+      async (request) => {
+        const actorId = requireUser(request).id;
+        const { is_active: isActive, ...target } = request.body;
+        const answer = await runIdempotent(db, request, bulkResultSchema, async (tx) => ({
+          status: 200,
+          body: await runBulkWrite(
+            tx,
+            generic.list,
+            target,
+            request.lang,
+            { userId: actorId },
+            async (savepoint, id) => {
+              const write: PendingWrite<Form> = { kind: 'destroy', id, actorId, options: {} };
+              // Whether the actor may write it comes first, as in writeRow: nothing of a row they may not touch shows.
+              await generic.authorize?.(savepoint, write);
+              const current = await lockRowColumns(savepoint, generic, id, ['is_active']);
+              if (!current) throw notFound();
+              if (current.is_active === isActive) return 'unchanged';
+              await writeRow(savepoint, generic, write);
+              return 'changed';
+            },
+          ),
+        }));
+        return answer.body;
+      },
+    );
+  }
 
   typed.delete(
     `/${resource}/destroy/:id`,

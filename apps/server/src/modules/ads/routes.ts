@@ -2,6 +2,7 @@ import {
   adDetailsSchema,
   adHintsSchema,
   adRowSchema,
+  BULK_CHUNK_SIZE,
   bulkStatusChangeResponseSchema,
   bulkStatusChangeSchema,
   idParamsSchema,
@@ -10,15 +11,18 @@ import {
   statusOrderRequestSchema,
   statusOrderResponseSchema,
 } from '@usluge/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate.ts';
+import { runBulkWrite } from '../../crud/bulk-write.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { ads } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
 import { runIdempotent } from '../../http/idempotency.ts';
-import { translate } from '../../http/messages.ts';
 import { loadInOrder } from '../../list-engine/list-query.ts';
 import type { FileStorage } from '../../uploads/file-storage.ts';
+import { LISTS } from '../resources.ts';
 import { readAdDetails } from './ad-details.ts';
 import { readAdHints } from './ad-hints.ts';
 import { adList } from './ad-list.ts';
@@ -123,45 +127,53 @@ export function adRoutes(app: FastifyInstance, db: Database, storage: FileStorag
       config: { ...config, isIdempotent: true },
       schema: {
         tags,
-        summary: 'The same decision for several ads, each checked on its own',
-        description:
-          "Each ad is decided alone: the ones that cannot be (moved on meanwhile, or claimed by another moderator reviewing them) are listed in `refused` with the reason, naming the holder, and the others are decided. A decision releases the ad's claim.",
+        summary:
+          "The same decision for several ads (the ids given, or all the ads list's filters match), each checked on its own",
+        description: `Each ad is decided alone, in a savepoint of its own: the ones that cannot be (moved on meanwhile, or claimed by another moderator reviewing them) are listed in \`refused\` with the reason, naming the holder, and the others are decided; an ad already in the asked status is listed in \`unchanged\`. A decision releases the ad's claim. With \`filters\` (and \`show_only_active\`) as \`POST /api/jobs/index\` takes them (the on-approval queue is that list filtered by its status), the ads are taken in id order after \`after_id\`, at most ${BULK_CHUNK_SIZE} per request; \`next_after_id\` is where the next request goes on, \`remaining\` how many matching ads are left.`,
         body: bulkStatusChangeSchema,
         response: { 200: bulkStatusChangeResponseSchema },
       },
     },
     async (request) => {
-      const { ids, ad_status_id, status_comment, reason_ids, from_status_id, refund_leads } = request.body;
+      const { ad_status_id, status_comment, reason_ids, from_status_id, refund_leads, list, ...target } =
+        request.body;
       const actorId = requireUser(request).id;
+      // The review queue is the ads list with a condition of its own: its filters mean its rows.
+      const filteredList = LISTS.find((definition) => definition.resource === (list ?? adList.resource));
+      if (!filteredList) throw notFound();
       const discarded: string[] = [];
-      const answer = await runIdempotent(db, request, bulkStatusChangeResponseSchema, async (tx) => {
-        const changed: number[] = [];
-        const refused: { id: number; message: string }[] = [];
-        for (const adId of ids) {
-          try {
-            // Each ad in a savepoint of its own: a refused one leaves the others' decisions standing.
+      const answer = await runIdempotent(db, request, bulkStatusChangeResponseSchema, async (tx) => ({
+        status: 200,
+        body: await runBulkWrite(
+          tx,
+          adList,
+          target,
+          request.lang,
+          { userId: actorId },
+          async (savepoint, adId) => {
+            const [ad] = await savepoint
+              .select({ statusId: ads.ad_status_id })
+              .from(ads)
+              .where(eq(ads.id, adId));
+            if (!ad) throw notFound();
+            if (ad.statusId === ad_status_id) return 'unchanged';
             const unneeded: string[] = [];
-            await tx.transaction((savepoint) =>
-              changeAdStatus(savepoint as unknown as Database, {
-                adId,
-                discardFiles: (urls) => unneeded.push(...urls),
-                toStatusId: ad_status_id,
-                comment: status_comment,
-                reasonIds: reason_ids ?? [],
-                ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
-                refundLeads: refund_leads === true,
-                actorId,
-              }),
-            );
+            await changeAdStatus(savepoint, {
+              adId,
+              discardFiles: (urls) => unneeded.push(...urls),
+              toStatusId: ad_status_id,
+              comment: status_comment,
+              reasonIds: reason_ids ?? [],
+              ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
+              refundLeads: refund_leads === true,
+              actorId,
+            });
+            // Only a decision that went through lets photos go: a refused ad keeps its own.
             discarded.push(...unneeded);
-            changed.push(adId);
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            refused.push({ id: adId, message: translate(error.key, request.lang, error.params) });
-          }
-        }
-        return { status: 200, body: { changed, refused } };
-      });
+            return 'changed';
+          },
+        ),
+      }));
       await removePhotoFiles(storage, discarded);
       return answer.body;
     },
