@@ -142,6 +142,55 @@ describe('saved views', () => {
     );
   });
 
+  it("a staff member makes another's shared view their own default; unsharing it clears that choice", async () => {
+    const shared = await store(administrator, { list: 'refunds', name: 'Zajednički', is_shared: true });
+    const privateOne = await store(administrator, { list: 'refunds', name: 'Samo moj' });
+    const own = await store(moderator, { list: 'refunds', name: 'Moj', is_default: true });
+    const setDefault = (caller: Caller, id: number, isDefault: boolean, key?: string) =>
+      api.call<Row>('PUT', `/api/saved_views/default/${id}`, caller, { is_default: isDefault }, key);
+
+    // The shared view replaces the moderator's own default; the owner's choice is not touched.
+    const chosen = await setDefault(moderator, shared.id, true, 'pogled-default-1');
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body).toMatchObject({ id: shared.id, is_default: true, user_id: adminUser.id });
+    // A retry of the same request applies once: one audit entry.
+    expect((await setDefault(moderator, shared.id, true, 'pogled-default-1')).status).toBe(200);
+    const defaultsOf = async (caller: Caller) =>
+      (await viewsOf(caller, 'refunds')).filter((view) => view.is_default).map((view) => view.id);
+    expect(await defaultsOf(moderator)).toEqual([shared.id]);
+    expect(await defaultsOf(administrator)).toEqual([]);
+    const audited = await t.db
+      .select({ actor: auditLog.actor_id, changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.record_type, 'saved_views'), eq(auditLog.record_id, shared.id)));
+    expect(audited.filter((entry) => entry.actor === moderatorUser.id)).toEqual([
+      { actor: moderatorUser.id, changes: { is_default: { before: false, after: true } } },
+    ]);
+
+    // Another's private view cannot be chosen (as if it did not exist); a member has no views.
+    expect((await setDefault(moderator, privateOne.id, true)).status).toBe(404);
+    expect((await setDefault(member, shared.id, true)).status).toBe(403);
+    expect(
+      (await api.call('PUT', `/api/saved_views/default/${shared.id}`, moderator, { is_default: 'da' }))
+        .status,
+    ).toBe(422);
+
+    // The owner stops sharing it: it is no longer the moderator's default (nor listed to them).
+    const unshared = await api.call<Row>('PUT', `/api/saved_views/update/${shared.id}`, administrator, {
+      name: 'Zajednički',
+      state: waiting,
+      is_shared: false,
+      updated_at: shared.updated_at,
+    });
+    expect(unshared.status, JSON.stringify(unshared.body)).toBe(200);
+    expect(await defaultsOf(moderator)).toEqual([]);
+
+    // Own views through the same route: chosen, then cleared.
+    expect((await setDefault(moderator, own.id, true)).body.is_default).toBe(true);
+    expect((await setDefault(moderator, own.id, false)).body.is_default).toBe(false);
+    expect(await defaultsOf(moderator)).toEqual([]);
+  });
+
   it('the same name twice on one list is a 422 on the name, in the request’s language', async () => {
     await store(administrator, { list: 'cities', name: 'Dupli' });
     const again = await api.call('POST', '/api/saved_views/store', administrator, {

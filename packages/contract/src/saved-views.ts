@@ -69,6 +69,7 @@ export const savedViewFormSchema = z.strictObject({
   name: requiredText(SAVED_VIEW_NAME_MAX),
   state: savedViewStateSchema,
   is_shared: z.boolean().default(false),
+  /** The owner's default view of the list (PUT /api/saved_views/default/{id} sets anyone's). */
   is_default: z.boolean().default(false),
 });
 export type SavedViewForm = z.input<typeof savedViewFormSchema>;
@@ -77,6 +78,13 @@ export type SavedViewForm = z.input<typeof savedViewFormSchema>;
 export const savedViewUpdateSchema = savedViewFormSchema.omit({ list: true });
 export type SavedViewUpdate = z.input<typeof savedViewUpdateSchema>;
 
+/**
+ * Body of `PUT /api/saved_views/default/{id}`: the view (the caller's own or a shared one) becomes
+ * the caller's default of its list, replacing the one before, or stops being it.
+ */
+export const savedViewDefaultSchema = z.strictObject({ is_default: z.boolean() });
+export type SavedViewDefault = z.infer<typeof savedViewDefaultSchema>;
+
 /** A row of `POST /api/saved_views/index`: the caller's own views and those shared by others. */
 export const savedViewRowSchema = z.object({
   id: z.number().int(),
@@ -84,6 +92,7 @@ export const savedViewRowSchema = z.object({
   name: z.string(),
   state: savedViewStateSchema,
   is_shared: z.boolean(),
+  /** The caller's default view of the list (their own, or another's shared view). */
   is_default: z.boolean(),
   /** The owner: only they may rename, change or delete it (the web compares it with the caller). */
   user_id: z.number().int(),

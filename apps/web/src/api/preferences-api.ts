@@ -63,6 +63,15 @@ export function updateSavedView(view: SavedViewRow, fields: SavedViewFields, ide
   );
 }
 
+/** Makes a view (one's own or a shared one) the caller's default of its list, or stops it being so. */
+export function setDefaultSavedView(view: SavedViewRow, isDefault: boolean, idempotencyKey: string) {
+  return http.put<SavedViewRow>(
+    `/api/saved_views/default/${view.id}`,
+    { is_default: isDefault },
+    { idempotencyKey },
+  );
+}
+
 export function destroySavedView(view: SavedViewRow, idempotencyKey: string) {
   const version = rowVersion(view);
   const query = version === undefined ? '' : `?${new URLSearchParams({ updated_at: version })}`;

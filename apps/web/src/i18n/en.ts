@@ -146,7 +146,7 @@ export const en: Catalogue = {
       manage: 'Manage views…',
       saveTitle: 'Save the current list as a view',
       editTitle: 'Edit view',
-      manageTitle: 'My views',
+      manageTitle: "This list's views",
       name: 'View name',
       isShared: 'Share with all staff',
       isDefault: "This list's default view",

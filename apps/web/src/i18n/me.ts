@@ -150,7 +150,7 @@ export const me = {
       manage: 'Upravljaj pogledima…',
       saveTitle: 'Sačuvaj prikaz kao pogled',
       editTitle: 'Izmjena pogleda',
-      manageTitle: 'Moji pogledi',
+      manageTitle: 'Pogledi ove liste',
       name: 'Naziv pogleda',
       isShared: 'Podijeli sa svim zaposlenima',
       isDefault: 'Podrazumijevani pogled ove liste',

@@ -1,6 +1,6 @@
 import { savedViewRowSchema } from '@usluge/contract';
 import { eq, or, type SQL, sql } from 'drizzle-orm';
-import { savedViews, users } from '../../db/schema/index.ts';
+import { savedViewDefaults, savedViews, users } from '../../db/schema/index.ts';
 import { defineList, type ListViewer } from '../../list-engine/list-definition.ts';
 
 /** A staff member's views: their own, and every one shared with all staff. */
@@ -34,7 +34,7 @@ export const savedViewList = defineList({
   docs: {
     summary: "A list's saved views: the caller's own and those shared with all staff",
     description:
-      "`filters: {list: '<screen path without its slash>'}` (users, ads, ads-on-approval …). Each view's `state` is `{filters, sortBy, sortDesc, itemsPerPage, show_only_active, columns}`; `user_id` is its owner, who alone may change it.",
+      "`filters: {list: '<screen path without its slash>'}` (users, ads, ads-on-approval …). Each view's `state` is `{filters, sortBy, sortDesc, itemsPerPage, show_only_active, columns}`; `user_id` is its owner, who alone may change it; `is_default` says whether it is the caller's default of the list.",
   },
   loadRows: (db, scope) =>
     db
@@ -44,7 +44,10 @@ export const savedViewList = defineList({
         name: savedViews.name,
         state: savedViews.state,
         is_shared: savedViews.is_shared,
-        is_default: savedViews.is_default,
+        // The reader's default (in a write's answer, the owner's: they made the write).
+        is_default: sql<boolean>`exists (select 1 from ${savedViewDefaults}
+          where ${savedViewDefaults.saved_view_id} = ${savedViews.id}
+            and ${savedViewDefaults.user_id} = ${scope.viewer?.userId ?? savedViews.user_id})`,
         user_id: savedViews.user_id,
         owner_name: sql<string>`concat_ws(' ', ${users.name}, ${users.last_name})`,
         updated_at: savedViews.updated_at,

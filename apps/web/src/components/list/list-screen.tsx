@@ -24,7 +24,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { EntityId } from '../../api/list-api.ts';
 import { savedViewListOf } from '../../api/preferences-api.ts';
-import { useCurrentUser } from '../../auth/session-store.ts';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { DraftScope, useDraftHost } from '../form/use-draft.ts';
 import { ReportDialog } from '../report/report-dialog.tsx';
@@ -87,7 +86,6 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
   const shownColumns = useMemo(() => visibleColumns(resource, chosenColumns), [resource, chosenColumns]);
   const shownResource = useMemo(() => ({ ...resource, columns: shownColumns }), [resource, shownColumns]);
   const savedViews = useSavedViews(savedList);
-  const userId = useCurrentUser()?.id;
   const applyView = (view: SavedViewRow) => {
     engine.applyState(listStateOfView(resource, view.state));
     setViewColumns(view.state.columns);
@@ -99,7 +97,7 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
   useEffect(() => {
     if (isDefaultViewChecked.current || !savedViews.data) return;
     isDefaultViewChecked.current = true;
-    const defaultView = savedViews.data.find((view) => view.is_default && view.user_id === userId);
+    const defaultView = savedViews.data.find((view) => view.is_default);
     if (defaultView && !isOpenedWithState.current) applyView(defaultView);
   });
   const [dialog, setDialog] = useState<OpenDialog<Row>>({ kind: 'none' });

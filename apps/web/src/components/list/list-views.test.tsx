@@ -37,10 +37,12 @@ async function openCountries(
     lists = {},
     views = [],
     storeReply = { status: 201, body: view({ id: 32 }) },
+    defaultReply = { status: 200, body: view({ is_default: true }) },
   }: {
     lists?: Record<string, { columns: string[] }>;
     views?: SavedViewRow[];
     storeReply?: { status: number; body: unknown };
+    defaultReply?: { status: number; body: unknown };
   } = {},
 ) {
   await resetApp();
@@ -56,6 +58,7 @@ async function openCountries(
       }),
     'POST /api/saved_views/index': listAnswer(views),
     'POST /api/saved_views/store': storeReply,
+    'PUT /api/saved_views/default/40': defaultReply,
   });
   const app = await renderApp(path, { isReset: false });
   // The first render loads the lazy screen: on a busy machine that takes a while.
@@ -137,12 +140,9 @@ describe('saved views menu', () => {
     expect(headers()).toEqual(['Oznaka', 'Naziv države']);
   });
 
-  it("keeps the address's own list state over the default view, and another's default is not the member's", async () => {
+  it("keeps the address's own list state over the default view", async () => {
     const { router, net } = await openCountries('/countries?f.code=ME', {
-      views: [
-        view({ is_default: true }),
-        view({ id: 50, name: 'Tuđi', user_id: 77, is_default: true, is_shared: true }),
-      ],
+      views: [view({ is_default: true })],
     });
     await waitFor(() => expect(net.callsTo('POST /api/saved_views/index').length).toBeGreaterThan(0));
     await screen.findByText('Crna Gora');
@@ -183,6 +183,32 @@ describe('saved views menu', () => {
         columns: ['updated_at', 'name', 'code', 'is_active'],
       },
     });
+  });
+
+  it("makes another's shared view the member's default, by keyboard, from the views dialog", async () => {
+    const shared = view({
+      id: 40,
+      name: 'Čeka više od 3 dana',
+      user_id: 77,
+      is_shared: true,
+      owner_name: 'Marko M',
+    });
+    const { user, net } = await openCountries('/countries?f.code=ME', {
+      views: [shared],
+      defaultReply: { status: 200, body: { ...shared, is_default: true } },
+    });
+    screen.getByRole('button', { name: 'Pogledi' }).focus();
+    await user.keyboard('{Enter}');
+    (await screen.findByRole('menuitem', { name: 'Upravljaj pogledima…' })).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Pogledi ove liste' });
+    expect(within(dialog).getByText(/Dijeli: Marko M/)).toBeInTheDocument();
+    // Another's view: the default button only, no edit or delete.
+    expect(within(dialog).queryByRole('button', { name: /Izmijeni/ })).toBeNull();
+    within(dialog).getByRole('button', { name: 'Postavi Čeka više od 3 dana kao podrazumijevani' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(net.callsTo('PUT /api/saved_views/default/40')).toHaveLength(1));
+    expect(net.lastBodyOf('PUT /api/saved_views/default/40')).toEqual({ is_default: true });
   });
 
   it('shows a duplicate name under the name field', async () => {

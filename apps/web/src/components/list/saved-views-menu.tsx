@@ -33,6 +33,7 @@ import {
   destroySavedView,
   type SavedViewFields,
   savedViewsQueryKey,
+  setDefaultSavedView,
   storeSavedView,
   updateSavedView,
 } from '../../api/preferences-api.ts';
@@ -68,7 +69,6 @@ export function SavedViewsMenu({ list, views, currentState, onApply }: SavedView
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
-  const ownViews = views.filter((view) => view.user_id === userId);
   const reload = () => queryClient.invalidateQueries({ queryKey: savedViewsQueryKey(list) });
   const close = () => setOpen({ kind: 'none' });
   const choose = (next: Open) => {
@@ -77,12 +77,7 @@ export function SavedViewsMenu({ list, views, currentState, onApply }: SavedView
   };
   // Each star click is an action of its own, with a key of its own.
   const toggleDefault = useMutation({
-    mutationFn: (view: SavedViewRow) =>
-      updateSavedView(
-        view,
-        { name: view.name, is_shared: view.is_shared, is_default: !view.is_default },
-        crypto.randomUUID(),
-      ),
+    mutationFn: (view: SavedViewRow) => setDefaultSavedView(view, !view.is_default, crypto.randomUUID()),
     onSuccess: () => {
       feedback.showSuccess(t('list.views.updated'));
       void reload();
@@ -114,7 +109,7 @@ export function SavedViewsMenu({ list, views, currentState, onApply }: SavedView
               primary={view.name}
               secondary={
                 [
-                  view.is_default && view.user_id === userId ? t('list.views.default') : null,
+                  view.is_default ? t('list.views.default') : null,
                   view.user_id === userId
                     ? view.is_shared
                       ? t('list.views.shared')
@@ -129,7 +124,7 @@ export function SavedViewsMenu({ list, views, currentState, onApply }: SavedView
         ))}
         <Divider />
         <MenuItem onClick={() => choose({ kind: 'save' })}>{t('list.views.saveCurrent')}</MenuItem>
-        {ownViews.length > 0 && (
+        {views.length > 0 && (
           <MenuItem onClick={() => choose({ kind: 'manage' })}>{t('list.views.manage')}</MenuItem>
         )}
       </Menu>
@@ -152,7 +147,8 @@ export function SavedViewsMenu({ list, views, currentState, onApply }: SavedView
 
       <ManageViewsDialog
         isOpen={open.kind === 'manage'}
-        views={ownViews}
+        views={views}
+        userId={userId}
         onClose={close}
         onEdit={(view) => setOpen({ kind: 'edit', view })}
         onDelete={(view) => setOpen({ kind: 'delete', view })}
@@ -172,17 +168,21 @@ export function SavedViewsMenu({ list, views, currentState, onApply }: SavedView
           await destroySavedView(open.view, idempotencyKey);
           feedback.showSuccess(t('list.views.deleted'));
           await reload();
-          setOpen(ownViews.length > 1 ? { kind: 'manage' } : { kind: 'none' });
+          setOpen(views.length > 1 ? { kind: 'manage' } : { kind: 'none' });
         }}
       />
     </>
   );
 }
 
-/** The member's own views, each with edit, default and delete buttons. */
+/**
+ * The list's views, each with a default button (a shared view of another's too: their default is
+ * the member's own choice); the member's own views also with edit and delete.
+ */
 function ManageViewsDialog({
   isOpen,
   views,
+  userId,
   onClose,
   onEdit,
   onDelete,
@@ -190,6 +190,7 @@ function ManageViewsDialog({
 }: {
   isOpen: boolean;
   views: readonly SavedViewRow[];
+  userId: number | undefined;
   onClose: () => void;
   onEdit: (view: SavedViewRow) => void;
   onDelete: (view: SavedViewRow) => void;
@@ -217,18 +218,22 @@ function ManageViewsDialog({
                   >
                     {view.is_default ? <StarIcon /> : <StarBorderIcon />}
                   </IconButton>
-                  <IconButton
-                    aria-label={t('list.views.edit', { name: view.name })}
-                    onClick={() => onEdit(view)}
-                  >
-                    <EditIcon />
-                  </IconButton>
-                  <IconButton
-                    aria-label={t('list.views.delete', { name: view.name })}
-                    onClick={() => onDelete(view)}
-                  >
-                    <DeleteIcon />
-                  </IconButton>
+                  {view.user_id === userId && (
+                    <>
+                      <IconButton
+                        aria-label={t('list.views.edit', { name: view.name })}
+                        onClick={() => onEdit(view)}
+                      >
+                        <EditIcon />
+                      </IconButton>
+                      <IconButton
+                        aria-label={t('list.views.delete', { name: view.name })}
+                        onClick={() => onDelete(view)}
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </>
+                  )}
                 </Stack>
               }
               sx={{ pr: 18 }}
@@ -238,7 +243,11 @@ function ManageViewsDialog({
                 secondary={
                   [
                     view.is_default ? t('list.views.default') : null,
-                    view.is_shared ? t('list.views.shared') : null,
+                    view.user_id === userId
+                      ? view.is_shared
+                        ? t('list.views.shared')
+                        : null
+                      : t('list.views.ownerOf', { name: view.owner_name }),
                   ]
                     .filter(Boolean)
                     .join(' · ') || null
