@@ -17,6 +17,7 @@ import { registerCrudRoutes } from './crud/crud-routes.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerZodCompilers } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerWellFormedText } from './http/well-formed-text.ts';
 import { registerListRoutes } from './list-engine/list-routes.ts';
 import { type MailWorker, startMailWorker } from './mail/mail-worker.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp({
   app.decorate('reports', reports);
   app.addHook('onClose', () => reports.close());
   registerSecurity(app, config.publicUrl);
+  registerWellFormedText(app);
   registerAuthentication(app, db);
   registerListTotalsReset(app, db);
   await registerDocs(app);

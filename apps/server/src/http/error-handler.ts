@@ -64,6 +64,9 @@ function errorAnswer(error: FastifyError, request: FastifyRequest): ErrorAnswer 
   return answer(500, 'internal', lang);
 }
 
+/** A 429 whose limit does not say when it frees (reports busy): the minute its message names. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 /**
  * Every error becomes `{message}` (plus `errors` for validation) as JSON in the request's
  * language, never cached. Internals (stack traces, SQL) are logged, never sent.
@@ -73,6 +76,9 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   // What the route meant for its own answer (a file name, an encoding) is not the error's.
   reply.removeHeader('Content-Disposition');
   reply.removeHeader('Content-Encoding');
+  // Every 429 says when to come back; a limit that knows its wait has set it already.
+  if (status === 429 && !reply.hasHeader('Retry-After'))
+    reply.header('Retry-After', DEFAULT_RETRY_AFTER_SECONDS);
   return (
     reply
       .status(status)

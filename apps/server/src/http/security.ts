@@ -50,12 +50,24 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+declare module 'fastify' {
+  // Module augmentation has to use interfaces.
+  interface FastifyInstance {
+    /** PUBLIC_URL is https: every answer carries Strict-Transport-Security. */
+    isHttpsOnly: boolean;
+  }
+}
+
 /**
  * Headers every answer carries: the security headers, and `Cache-Control: no-store` on API JSON
  * (signed-in data must not be kept by browsers or proxies) unless the route chose its own caching.
  * Also used for answers that Fastify makes before any hook runs (http/error-handler.ts).
  */
 export function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  // Served over https (PUBLIC_URL): browsers keep to https for a year, subdomains included.
+  if (request.server.isHttpsOnly) {
+    reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  }
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('X-Frame-Options', 'DENY');
   reply.header('Referrer-Policy', 'same-origin');
@@ -79,6 +91,8 @@ export function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): 
  */
 export function registerSecurity(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
+  // On the root app, so that every plugin's routes (and Fastify's own answers) see it.
+  app.decorate('isHttpsOnly', publicOrigin.startsWith('https:'));
   app.addHook('onRequest', async (request) => {
     const isStateChanging =
       !SAFE_METHODS.has(request.method) || request.routeOptions.config?.isStateChanging === true;

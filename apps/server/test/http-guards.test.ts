@@ -1,0 +1,145 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedViews } from '../src/db/schema/index.ts';
+import { AppError } from '../src/http/errors.ts';
+import { createTestApp, createUser, ROLE, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * What every answer of a listening server owes a client, whatever the route (issue 21, item 3):
+ * Strict-Transport-Security when the product is served over https, Retry-After on every 429, and
+ * a text that is not well-formed refused instead of stored changed.
+ */
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+describe('Strict-Transport-Security', () => {
+  let https: TestApp;
+  let plain: TestApp;
+  let httpsBase: string;
+  let plainBase: string;
+  beforeAll(async () => {
+    https = await createTestApp({ env: { PUBLIC_URL: 'https://usluge.example' } });
+    plain = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
+    httpsBase = await listen(https);
+    plainBase = await listen(plain);
+  });
+  afterAll(async () => {
+    await https.close();
+    await plain.close();
+  });
+
+  it('is on every answer when PUBLIC_URL is https: data, errors, unknown paths, the web app', async () => {
+    for (const path of ['/api/health', '/api/user', '/api/nothing-here', '/', '/login']) {
+      const answer = await fetch(`${httpsBase}${path}`);
+      expect(answer.headers.get('strict-transport-security'), path).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    }
+  });
+
+  it('is absent when the product is served over plain http (a browser would ignore it, a mistake would lock it out)', async () => {
+    const answer = await fetch(`${plainBase}/api/health`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('Retry-After', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      beforeReady: (app) => {
+        // A limit that does not know when it frees, as the reports pool when every worker is busy.
+        app.get('/api/test/busy', { config: { access: 'public' } }, async () => {
+          throw new AppError(429, 'reports_busy');
+        });
+      },
+    });
+    base = await listen(t);
+  });
+  afterAll(() => t.close());
+
+  it('is on a 429 whose limit named no wait, in seconds, with the message in the asked language', async () => {
+    const answer = await fetch(`${base}/api/test/busy`, { headers: { 'accept-language': 'en' } });
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('retry-after')).toBe('60');
+    expect(await answer.json()).toEqual({
+      message: 'Too many reports are being made right now. Try again in a minute.',
+    });
+  });
+});
+
+describe('texts that are not well-formed', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await createUser(t.db, { username: 'tekst.admin', roleIds: [ROLE.administrator] });
+    cookie = await t.signIn('tekst.admin');
+  });
+  afterAll(() => t.close());
+
+  // JSON may carry a lone surrogate ("\ud800"): valid JSON, but no character.
+  const loneSurrogate = (text: string) => text.replace('"NAME"', '"Pogled \\ud800"');
+
+  it('refuses a lone surrogate in a field with a 422 on that field, and stores nothing', async () => {
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/saved_views/store',
+      cookie,
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'tekst-1' },
+      payload: loneSurrogate(
+        JSON.stringify({
+          list: 'users',
+          name: 'NAME',
+          state: { filters: {}, sortBy: [], sortDesc: [], itemsPerPage: 10, show_only_active: null },
+        }),
+      ),
+    });
+    expect(answer.statusCode, answer.body).toBe(422);
+    expect(answer.json()).toEqual({
+      message: 'Tekst sadrži neispravan znak.',
+      errors: { name: ['Tekst sadrži neispravan znak.'] },
+    });
+    expect(
+      await t.db.select({ id: savedViews.id }).from(savedViews).where(eq(savedViews.list, 'users')),
+    ).toEqual([]);
+  });
+
+  it('finds it deep in a body and in a key, and lets paired surrogates (an emoji) through', async () => {
+    const deep = await t.request({
+      method: 'POST',
+      url: '/api/users/index',
+      cookie,
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: '{"filters":{"full_name":{"operator":"contains","value":"Ana \\udc00"}}}',
+    });
+    expect(deep.statusCode).toBe(422);
+    expect(deep.json().errors).toEqual({
+      'filters.full_name.value': ['The text contains an invalid character.'],
+    });
+
+    const key = await t.request({
+      method: 'POST',
+      url: '/api/users/index',
+      cookie,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"filters":{"\\ud800":"x"}}',
+    });
+    expect(key.statusCode).toBe(422);
+
+    const emoji = await t.request({
+      method: 'POST',
+      url: '/api/users/index',
+      cookie,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"filters":{"full_name":{"operator":"contains","value":"Ana \\ud83d\\ude00"}}}',
+    });
+    expect(emoji.statusCode, emoji.body).toBe(200);
+  });
+});
