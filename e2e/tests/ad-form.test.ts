@@ -89,7 +89,7 @@ describe('the ad form', () => {
     );
     await dialog.getByRole('combobox', { name: /^Valuta/ }).click();
     await page.getByRole('option', { name: 'Euro', exact: true }).click();
-    await dialog.getByLabel(/^Cijena od/).fill('20.50');
+    await dialog.getByLabel(/^Cijena od/).fill('20,50');
     await dialog.getByLabel(/^Cijena do/).fill('80');
 
     await dialog.getByRole('switch', { name: 'Sve države' }).click();
@@ -174,7 +174,7 @@ describe('the ad form', () => {
     expect(await dialog.getByRole('combobox', { name: /^Korisnik/ }).inputValue()).toBe(
       'Zeleni kutak d.o.o.',
     );
-    expect(await dialog.getByLabel(/^Cijena od/).inputValue()).toBe('20.50');
+    expect(await dialog.getByLabel(/^Cijena od/).inputValue()).toBe('20,50');
     const montenegro = dialog.getByRole('group', { name: 'Država 1' });
     await montenegro.getByRole('button', { name: 'Podgorica' }).waitFor();
     await montenegro.getByRole('button', { name: 'Nikšić' }).waitFor();

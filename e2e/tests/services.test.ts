@@ -88,7 +88,7 @@ describe('services catalogue', () => {
     await page.getByRole('button', { name: 'Novi folder' }).click();
     const addFolder = page.getByRole('dialog', { name: 'Novi folder' });
     // A folder has no credit field.
-    expect(await addFolder.getByRole('spinbutton').count()).toBe(0);
+    expect(await addFolder.getByRole('textbox', { name: /^Kredit/ }).count()).toBe(0);
     await addFolder.getByRole('textbox', { name: /^Naziv/ }).fill(folderName);
     await addFolder.getByRole('button', { name: 'Sačuvaj' }).click();
     await expectSnack(page, 'Uspješno ste dodali folder');
@@ -101,7 +101,7 @@ describe('services catalogue', () => {
     await addService.getByRole('textbox', { name: /^Naziv/ }).fill(serviceName);
     await addService.getByRole('button', { name: 'Sačuvaj' }).click();
     await addService.getByText('Obavezno polje.').waitFor();
-    await addService.getByRole('spinbutton', { name: /^Kredit/ }).fill('7');
+    await addService.getByRole('textbox', { name: /^Kredit/ }).fill('7');
     await addService.locator('input[type=file]').setInputFiles({
       name: 'ikona.png',
       mimeType: 'image/png',
@@ -123,8 +123,8 @@ describe('services catalogue', () => {
     // A new credit: the history grows by one row.
     await rowOf(page, serviceName).getByRole('button', { name: 'Izmijeni' }).click();
     const edit = page.getByRole('dialog', { name: 'Izmjena usluge' });
-    expect(await edit.getByRole('spinbutton', { name: /^Kredit/ }).inputValue()).toBe('7');
-    await edit.getByRole('spinbutton', { name: /^Kredit/ }).fill('9.5');
+    expect(await edit.getByRole('textbox', { name: /^Kredit/ }).inputValue()).toBe('7');
+    await edit.getByRole('textbox', { name: /^Kredit/ }).fill('9,5');
     await edit.getByRole('button', { name: 'Sačuvaj' }).click();
     await expectSnack(page, 'Uspješno ste izmijenili uslugu');
     await rowOf(page, serviceName).getByText('Kredit: 9,5').waitFor();
@@ -204,7 +204,7 @@ describe('services catalogue', () => {
     const add = page.getByRole('dialog', { name: 'Nova usluga' });
     await add.getByText(`Dodaje se u: ${from}`).waitFor();
     await add.getByRole('textbox', { name: /^Naziv/ }).fill(service);
-    await add.getByRole('spinbutton', { name: /^Kredit/ }).fill('3');
+    await add.getByRole('textbox', { name: /^Kredit/ }).fill('3');
     await add.getByRole('button', { name: 'Sačuvaj' }).click();
     await expectSnack(page, 'Uspješno ste dodali uslugu');
     await node(page, service).waitFor();

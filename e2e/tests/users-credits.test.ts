@@ -214,22 +214,22 @@ describe.each(LOOKS)('the total that will be saved, $theme theme, $size', ({ the
     const add = page.getByRole('dialog', { name: 'Dodavanje kredita' });
     await add.waitFor();
     await page.keyboard.press('ArrowDown'); // the price select has the focus and opens
-    await page.getByRole('option', { name: 'Crna Gora · 0.50 EUR (€)', exact: true }).waitFor();
+    await page.getByRole('option', { name: 'Crna Gora · 0,50 €', exact: true }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.keyboard.press('Tab'); // the quantity
     await page.keyboard.press('Tab'); // the total
-    await page.keyboard.type('101.30');
+    await page.keyboard.type('101,30');
     const quantity = add.getByRole('textbox', { name: /^Količina/ });
     const total = add.getByRole('textbox', { name: /^Ukupna cijena/ });
     // 202 whole credits: the field keeps what is typed, the note says what Save keeps.
     expect(await quantity.inputValue()).toBe('202');
-    expect(await total.inputValue()).toBe('101.30');
-    await add.getByText('Biće sačuvano: 101.00 EUR za količinu 202').waitFor();
+    expect(await total.inputValue()).toBe('101,30');
+    await add.getByText('Biće sačuvano: 101,00 € za količinu 202').waitFor();
     await screenshot(page, `credits-total-typed-${suffix}`);
     await expectNoSeriousAxeViolations(page);
     await page.keyboard.press('Tab');
-    await expect.poll(() => total.inputValue()).toBe('101.00');
+    await expect.poll(() => total.inputValue()).toBe('101,00');
     await add.getByText('Biće sačuvano').waitFor({ state: 'detached' });
     await screenshot(page, `credits-total-settled-${suffix}`);
     await expectNoSeriousAxeViolations(page);
@@ -257,10 +257,10 @@ describe('credits of a user', () => {
     const total = add.getByRole('textbox', { name: /^Ukupna cijena/ });
     expect(await quantity.isDisabled()).toBe(true);
     expect(await total.isDisabled()).toBe(true);
-    await choose(page, add, /^Cijena kredita/, 'Crna Gora · 0.50 EUR (€)');
+    await choose(page, add, /^Cijena kredita/, 'Crna Gora · 0,50 €');
     await quantity.fill('+500');
-    expect(await total.inputValue()).toBe('250.00');
-    await total.fill('100.70');
+    expect(await total.inputValue()).toBe('250,00');
+    await total.fill('100,70');
     expect(await quantity.inputValue()).toBe('201');
     await quantity.fill('500');
     await screenshot(page, 'credits-add-dialog');
@@ -270,8 +270,8 @@ describe('credits of a user', () => {
     await add.waitFor({ state: 'detached' });
     await credits.getByText('Stanje kredita: 500').waitFor();
     const entry = credits.getByRole('row').filter({ hasText: '+500' });
-    await entry.getByRole('cell', { name: '250.00 EUR (€)', exact: true }).waitFor();
-    await entry.getByRole('cell', { name: '0.50 EUR (€)', exact: true }).waitFor();
+    await entry.getByRole('cell', { name: '250,00 €', exact: true }).waitFor();
+    await entry.getByRole('cell', { name: '0,50 €', exact: true }).waitFor();
     await screenshot(page, 'credits-dialog-history');
     await expectNoSeriousAxeViolations(page);
 
@@ -280,7 +280,7 @@ describe('credits of a user', () => {
     await page.keyboard.press('Enter');
     await add.waitFor();
     await page.keyboard.press('ArrowDown'); // the price select has the focus and opens
-    await page.getByRole('option', { name: 'Crna Gora · 0.50 EUR (€)', exact: true }).waitFor();
+    await page.getByRole('option', { name: 'Crna Gora · 0,50 €', exact: true }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.keyboard.press('Tab');
@@ -335,24 +335,24 @@ describe('credit prices', () => {
     const dialog = page.getByRole('dialog', { name: 'Nova cijena kredita' });
     await choose(page, dialog, /^Država/, 'Hrvatska');
     await choose(page, dialog, /^Valuta/, 'Američki dolar');
-    await dialog.getByRole('spinbutton', { name: /^Cijena po kreditu/ }).fill('0.70');
+    await dialog.getByRole('textbox', { name: /^Cijena po kreditu/ }).fill('0,70');
     await screenshot(page, 'credit-price-form');
     await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
     await expectSnack(page, 'Uspješno ste dodali cijenu kredita');
 
     const row = page.getByRole('row').filter({ hasText: 'Hrvatska' }).filter({ hasText: 'USD' });
-    await row.getByRole('cell', { name: '0.70 USD ($)', exact: true }).waitFor();
+    await row.getByRole('cell', { name: '0,70 $', exact: true }).waitFor();
     await row.getByRole('button', { name: 'Izmijeni' }).click();
     const edit = page.getByRole('dialog', { name: 'Izmjena cijene kredita' });
-    await edit.getByRole('spinbutton', { name: /^Cijena po kreditu/ }).fill('0.75');
+    await edit.getByRole('textbox', { name: /^Cijena po kreditu/ }).fill('0,75');
     await edit.getByRole('button', { name: 'Sačuvaj' }).click();
     await expectSnack(page, 'Uspješno ste izmijenili cijenu kredita');
-    await row.getByRole('cell', { name: '0.75 USD ($)', exact: true }).waitFor();
+    await row.getByRole('cell', { name: '0,75 $', exact: true }).waitFor();
 
     await row.getByRole('button', { name: 'Istorija cijene' }).click();
     const history = page.getByRole('dialog', { name: 'Istorija cijene: Hrvatska · USD' });
-    await history.getByRole('cell', { name: '0.75', exact: true }).waitFor();
-    await history.getByRole('cell', { name: '0.70', exact: true }).waitFor();
+    await history.getByRole('cell', { name: '0,75 $', exact: true }).waitFor();
+    await history.getByRole('cell', { name: '0,70 $', exact: true }).waitFor();
     expect(await history.getByRole('row').count()).toBe(3); // the header and two prices
     await screenshot(page, 'credit-price-history');
     await expectNoSeriousAxeViolations(page);

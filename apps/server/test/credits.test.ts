@@ -228,7 +228,7 @@ describe('adding credits to a user', () => {
     const report = await call('POST', '/api/transactions/index', { filters: { user_id: member.id } });
     expect(report.json().result[0]).toMatchObject({
       name: 'Ime credits-member Prezime',
-      description: expect.stringMatching(/^Dopuna kredita: 500,00 × \d+,\d\d [A-Z]{3}$/),
+      description: expect.stringMatching(/^Dopuna kredita: 500 × \d+,\d\d [A-Z]{3}$/),
       credit_amount: 500,
       credit_state: before + 500,
     });

@@ -1,4 +1,10 @@
-import { ACTIVE_STATUS_TEXTS, type AdRow, formatDateTime, OFFER_KIND_TEXTS } from '@usluge/contract';
+import {
+  ACTIVE_STATUS_TEXTS,
+  type AdRow,
+  formatDateTime,
+  formatMoney,
+  OFFER_KIND_TEXTS,
+} from '@usluge/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnTitle, hasColumnTitle } from '../src/list-engine/column-titles.ts';
 import { defaultReportColumns } from '../src/list-engine/list-report.ts';
@@ -50,8 +56,8 @@ const report = (body: Record<string, unknown>) =>
     cookie,
   });
 
-/** Money as the page formats print it in Montenegrin: two decimals after a comma. */
-const money = (value: number) => value.toFixed(2).replace('.', ',');
+/** Money as the screens and page formats write it in Montenegrin: '1.234,50'. */
+const money = (value: number) => formatMoney(value, null, 'me');
 
 /** An ad's cells in the list screen's columns, as text the page formats print. */
 function adTexts(ad: AdRow): string[] {

@@ -298,26 +298,37 @@ async function placedTexts(file: Buffer): Promise<PlacedText[]> {
 const MONTENEGRIN = 'č ć š ž đ Č Ć Š Ž Đ';
 
 describe('pdf text', () => {
-  it('prints dates, day columns and money as the page formats show them, read back by pdftotext', async () => {
+  it('prints dates, day columns, money and credits as the screens show them, read back by pdftotext', async () => {
     const columns: ReportColumn[] = [
       { key: 'at', title: 'Vrijeme' },
       { key: 'day', title: 'Dan', format: 'day' },
       { key: 'price', title: 'Cijena', format: 'money' },
+      { key: 'credit', title: 'Krediti', format: 'credits' },
     ];
     const at = new Date('2026-07-01T12:30:00Z');
-    const file = await collect(
-      writeReport(
-        'pdf',
-        input(0, {
-          columns,
-          rows: (async function* () {
-            yield [at, at, 1234.5];
-          })(),
-        }),
-      ),
+    const pdfText = async (lang: 'me' | 'en') => {
+      const file = await collect(
+        writeReport(
+          'pdf',
+          input(0, {
+            lang,
+            columns,
+            rows: (async function* () {
+              yield [at, at, 1234.5, 1500.25];
+              yield [at, at, -0.004, -20];
+            })(),
+          }),
+        ),
+      );
+      return (await pdftotext(file)).join(' ').replace(/\s+/g, ' ');
+    };
+    // One format per language, the screens' own: grouped, money with 2 decimals, credits as they are.
+    expect(await pdfText('me')).toContain(
+      'Vrijeme Dan Cijena Krediti 01.07.2026 14:30 01.07.2026 1.234,50 1.500,25 01.07.2026 14:30 01.07.2026 0,00 -20',
     );
-    const text = (await pdftotext(file)).join(' ').replace(/\s+/g, ' ');
-    expect(text).toContain('Vrijeme Dan Cijena 01.07.2026 14:30 01.07.2026 1234,50');
+    expect(await pdfText('en')).toContain(
+      'Vrijeme Dan Cijena Krediti 01.07.2026 14:30 01.07.2026 1,234.50 1,500.25 01.07.2026 14:30 01.07.2026 0.00 -20',
+    );
   });
 
   it('cuts a cell longer than a page at the page, with an ellipsis, and the row fits on its page', async () => {

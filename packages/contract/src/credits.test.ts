@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { creditQuantityForTotal, creditTotal, parseCreditQuantity } from './credits.ts';
+import { creditQuantityForTotal, creditTotal, leadTransactionStoreSchema } from './credits.ts';
 
 describe('credit quantity and total (the add-credits dialog)', () => {
-  it('reads 500, +500 and -500, and at most two decimals', () => {
-    expect(['500', '+500', '-500', ' 12.5 ', '0.05'].map(parseCreditQuantity)).toEqual([
-      500, 500, -500, 12.5, 0.05,
-    ]);
-    expect(['', 'abc', '1e3', '5.123', '--5', '5,5', '+'].map(parseCreditQuantity)).toEqual(
-      Array(7).fill(null),
-    );
+  it('takes a quantity as requests carry it: a plain number, signed, at most 2 decimals, not 0', () => {
+    const amountOf = (credit_amount: string | number) =>
+      leadTransactionStoreSchema.safeParse({ credit_amount, credit_price_id: 3, credit_for_user_id: 41 });
+    expect(
+      ['500', '+500', '-500', ' 12.5 ', 0.05].map((value) => amountOf(value).data?.credit_amount),
+    ).toEqual([500, 500, -500, 12.5, 0.05]);
+    for (const value of ['', 'abc', '1e3', '5.123', '--5', '5,5', '+', '1.234,5', 0]) {
+      expect(amountOf(value).success).toBe(false);
+    }
   });
 
   it('totals quantity × price to the cent, without float drift', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idNameSchema, timestampSchema } from './entities.ts';
-import { positiveMoney, requiredSelection } from './fields.ts';
+import { hasAtMostTwoDecimals, positiveMoney, requiredSelection } from './fields.ts';
+import { parseAmount } from './money.ts';
 import { msg } from './validation.ts';
 
 /**
@@ -9,15 +10,6 @@ import { msg } from './validation.ts';
  */
 const toCents = (value: number) => Math.round(value * 100);
 const fromCents = (cents: number) => cents / 100;
-
-/** '500', '+500', '-500', '12.5': a number with an optional sign and at most 2 decimals. */
-export const CREDIT_QUANTITY_PATTERN = /^[+-]?\d{1,9}(\.\d{1,2})?$/;
-
-/** The quantity typed in the dialog as a number, or null when it is not one. */
-export function parseCreditQuantity(text: string): number | null {
-  const trimmed = text.trim();
-  return CREDIT_QUANTITY_PATTERN.test(trimmed) ? Number(trimmed) : null;
-}
 
 /** What a quantity of credits costs at a price per credit, to the cent. */
 export function creditTotal(quantity: number, pricePerCredit: number): number {
@@ -65,7 +57,9 @@ export const leadTransactionStoreSchema = z.object({
   credit_amount: z
     .union([z.string(), z.number()], { error: msg('credit_quantity') })
     .transform((value, context) => {
-      const amount = parseCreditQuantity(String(value));
+      // The dialog reads what was typed in the user's language (parseAmount) and sends the number.
+      const read = parseAmount(String(value), 'request');
+      const amount = read !== null && hasAtMostTwoDecimals(read) ? read : null;
       if (amount === null || amount === 0) {
         context.addIssue({ code: 'custom', message: msg(amount === 0 ? 'enter_value' : 'credit_quantity') });
         return z.NEVER;

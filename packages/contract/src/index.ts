@@ -18,6 +18,7 @@ export * from './member-ads.ts';
 export * from './member-inbox.ts';
 export * from './member-leads.ts';
 export * from './member-profile.ts';
+export * from './money.ts';
 export * from './notifications.ts';
 export * from './reference-data.ts';
 export * from './refund-requests.ts';

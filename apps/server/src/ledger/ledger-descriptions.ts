@@ -1,16 +1,17 @@
-/** Amounts as the ledger writes them: two decimals with a decimal comma ('500,00'). */
-const decimal = (amount: number) => amount.toFixed(2).replace('.', ',');
+import { formatCredits, formatMoney } from '@usluge/contract';
 
 /**
  * The ledger's words for staff entries, stored as written in the product's language (the transactions
- * report shows them): 'Dopuna kredita: 500,00 × 0,50 EUR', 'Korekcija stanja kredita: -20,00'.
+ * report shows them), its numbers in the product's one format: 'Dopuna kredita: 500 × 0,50 EUR',
+ * 'Korekcija stanja kredita: -20'.
  */
 export function topUpDescription(amount: number, pricePerCredit: number, currency: string): string {
-  return `Dopuna kredita: ${decimal(amount)} × ${decimal(pricePerCredit)} ${currency}`;
+  const price = formatMoney(pricePerCredit, { sign: null, short_name: currency }, 'me');
+  return `Dopuna kredita: ${formatCredits(amount, 'me')} × ${price}`;
 }
 
 export function correctionDescription(amount: number): string {
-  return `Korekcija stanja kredita: ${amount > 0 ? '+' : ''}${decimal(amount)}`;
+  return `Korekcija stanja kredita: ${formatCredits(amount, 'me', true)}`;
 }
 
 /** A member's payment for a contact: 'Kontakt oglasa: Košenje trave'. */

@@ -43,7 +43,7 @@ export type ListColumn = {
   reportCell?: (row: Record<string, unknown>, lang: Language) => string | number | null;
   /** The row fields `reportCell` reads, for a definition that loads only those (`pickFields`). */
   reportFields?: readonly string[];
-  /** How its values print in a report beyond their type: 'money' with two decimals, 'day' a date's day. */
+  /** How its values print in a report beyond their type: 'money', 'credits', 'day' (ReportFormat). */
   format?: ReportFormat;
 };
 

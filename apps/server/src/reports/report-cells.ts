@@ -1,4 +1,4 @@
-import { formatDateTime, type Language } from '@usluge/contract';
+import { formatCredits, formatDateTime, formatMoney, type Language } from '@usluge/contract';
 import { cleanText } from './clean-text.ts';
 import { numberFormatter } from './report-texts.ts';
 import type { ReportCell, ReportFormat } from './report-types.ts';
@@ -16,12 +16,12 @@ export function cellsFor(row: readonly ReportCell[], count: number): ReportCell[
 export type CellText = (cell: ReportCell, format?: ReportFormat) => string;
 
 /**
- * How the page formats print cells in the language: numbers with its decimal mark (money with two
- * decimals), moments as Montenegro's 'dd.mm.yyyy HH:mm' (a day column 'dd.mm.yyyy'), text cleaned.
+ * How the page formats print cells in the language: numbers with its decimal mark, money and credits
+ * as the screens write them ('1.234,50' / '1,234.50'; the cell holds no currency), moments as
+ * Montenegro's 'dd.mm.yyyy HH:mm' (a day column 'dd.mm.yyyy'), text cleaned.
  */
 export function cellTexts(lang: Language): CellText {
   const formatNumber = numberFormatter(lang);
-  const decimalMark = formatNumber(1.5).charAt(1);
   const dates = new Map<number, string>();
   const dateText = (value: Date): string => {
     const time = value.getTime();
@@ -39,7 +39,8 @@ export function cellTexts(lang: Language): CellText {
   return (cell, format) => {
     if (cell === null) return '';
     if (typeof cell === 'number') {
-      if (format === 'money' && Number.isFinite(cell)) return cell.toFixed(2).replace('.', decimalMark);
+      if (format === 'money' && Number.isFinite(cell)) return formatMoney(cell, null, lang);
+      if (format === 'credits' && Number.isFinite(cell)) return formatCredits(cell, lang);
       return formatNumber(cell);
     }
     if (cell instanceof Date) {

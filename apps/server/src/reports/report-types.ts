@@ -1,10 +1,11 @@
 import type { Language } from '@usluge/contract';
 
 /**
- * How a column's values print beyond their type: money with two decimals, a date as the day only
- * (a Date otherwise prints its day and minute).
+ * How a column's values print beyond their type: money with two decimals, credits as a quantity
+ * (both in the contract's one format of the language: '1.234,50', '1.234,5'), a date as the day
+ * only (a Date otherwise prints its day and minute).
  */
-export type ReportFormat = 'money' | 'day';
+export type ReportFormat = 'money' | 'credits' | 'day';
 
 /** One column of a report: the row key, its title (already translated) and how it prints. */
 export type ReportColumn = { key: string; title: string; format?: ReportFormat };

@@ -235,7 +235,7 @@ describe('a form open when the session ends', () => {
     await user.click(within(credits).getByRole('button', { name: 'Dodaj kredite' }));
     const add = await screen.findByRole('dialog', { name: 'Dodavanje kredita' });
     await user.click(within(add).getByRole('combobox', { name: /^Cijena kredita/ }));
-    await user.click(await screen.findByRole('option', { name: 'Crna Gora · 0.35 EUR (€)' }));
+    await user.click(await screen.findByRole('option', { name: 'Crna Gora · 0,35 €' }));
     await user.type(within(add).getByRole('textbox', { name: /^Količina/ }), '500');
     await user.click(within(add).getByRole('button', { name: 'Sačuvaj' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -250,7 +250,7 @@ describe('a form open when the session ends', () => {
     expect(screen.getByRole('dialog', { name: 'Krediti: Jelena Popović', hidden: true })).toBeInTheDocument();
     expect(within(restored).getByRole('textbox', { name: /^Količina/ })).toHaveValue('500');
     expect(within(restored).getByRole('combobox', { name: /^Cijena kredita/ })).toHaveTextContent(
-      'Crna Gora · 0.35 EUR (€)',
+      'Crna Gora · 0,35 €',
     );
   });
 });

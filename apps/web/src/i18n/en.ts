@@ -244,7 +244,7 @@ export const en: Catalogue = {
     quantity: 'Quantity',
     quantityHint: 'E.g. 500, +500 or -500 (correction)',
     total: 'Total price',
-    totalSaved: 'Will be saved: {{total}} {{currency}} for quantity {{quantity}}',
+    totalSaved: 'Will be saved: {{total}} for quantity {{quantity}}',
     when: 'Date and time',
     before: 'Balance before',
     amount: 'Change',

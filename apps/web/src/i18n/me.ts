@@ -247,7 +247,7 @@ export const me = {
     quantity: 'Količina',
     quantityHint: 'Npr. 500, +500 ili -500 (korekcija)',
     total: 'Ukupna cijena',
-    totalSaved: 'Biće sačuvano: {{total}} {{currency}} za količinu {{quantity}}',
+    totalSaved: 'Biće sačuvano: {{total}} za količinu {{quantity}}',
     when: 'Datum i vrijeme',
     before: 'Stanje prije',
     amount: 'Promjena',

@@ -49,6 +49,7 @@ export const leadList = defineList({
       type: 'number',
       operators: ['equals', 'gte', 'lte'],
       isSortable: true,
+      format: 'credits',
     },
     is_accepted: { expression: leads.is_accepted, type: 'boolean', operators: ['equals'], isSortable: true },
   },

@@ -101,6 +101,7 @@ export const serviceCreditHistoryList = defineList({
       type: 'number',
       operators: ['equals', 'gte', 'lte', 'between'],
       isSortable: true,
+      format: 'credits',
     },
     service_id: { expression: serviceCreditHistory.service_id, type: 'id', operators: ['equals'] },
   },

@@ -88,6 +88,7 @@ export const userList = defineList({
       type: 'number',
       operators: ['equals', 'gte', 'lte', 'between'],
       isSortable: true,
+      format: 'credits',
     },
   },
   rowSchema: userRowSchema,

@@ -9,6 +9,7 @@ import { rowVersion, storeEntity, updateEntity } from '../../api/list-api.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { feedback } from '../feedback/feedback-store.ts';
 import type { FormDialogProps, RowBase } from '../list/resource-types.ts';
+import { withAmountFields } from './amount-fields.ts';
 import { DialogForm, FormDialogFrame } from './dialog-form.tsx';
 import { shownFields } from './form-field-input.tsx';
 import type { FormConfig } from './form-types.ts';
@@ -141,12 +142,14 @@ function formResolver<Row, Input extends FieldValues, Output>(
     unknown,
     Output
   >;
+  const amounts = config.fields.filter((field) => field.kind === 'amount').map((field) => field.name);
+  const resolveAmounts = withAmountFields(resolve, amounts);
   return (values, context, options) => {
     const shown = new Set(shownFields(config.fields, values, isEditing).map((field) => field.name));
     const checked: Record<string, unknown> = { ...values };
     for (const field of config.fields) {
       if (!shown.has(field.name)) checked[field.name] = config.emptyValues[field.name];
     }
-    return resolve(checked as Input, context, options);
+    return resolveAmounts(checked as Input, context, options);
   };
 }

@@ -153,7 +153,7 @@ export function FormFieldInput<Values extends FieldValues>({
           label={label}
           required={field.isRequired}
           autoFocus={isAutoFocused}
-          type={field.kind === 'textarea' ? 'text' : field.kind}
+          type={field.kind === 'textarea' || field.kind === 'amount' ? 'text' : field.kind}
           multiline={field.kind === 'textarea'}
           minRows={field.kind === 'textarea' ? 3 : undefined}
           value={value === null || value === undefined ? '' : String(value)}
@@ -166,6 +166,8 @@ export function FormFieldInput<Values extends FieldValues>({
           error={error !== undefined}
           helperText={error ?? hint}
           fullWidth
+          // An amount keeps the text as typed (the language's marks); phones offer digits.
+          slotProps={field.kind === 'amount' ? { htmlInput: { inputMode: 'decimal' } } : undefined}
         />
       );
   }

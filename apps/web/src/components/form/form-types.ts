@@ -6,6 +6,8 @@ import type { SelectOption } from '../list/resource-types.ts';
 
 /**
  * - text, textarea, number, password: a text field of that kind
+ * - amount: money or credits typed in the interface language ('1.234,50' / '1,234.50'); the
+ *   schema gets the number (amount-fields.ts)
  * - checkbox: true / false
  * - select: one id (or several with `isMultiple`) from a picker or fixed options
  * - image: one png/jpeg file with a preview; the value is a chosen File, the current image's URL
@@ -15,6 +17,7 @@ export type FormFieldKind =
   | 'text'
   | 'textarea'
   | 'number'
+  | 'amount'
   | 'password'
   | 'checkbox'
   | 'select'

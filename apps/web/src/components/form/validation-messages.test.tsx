@@ -41,6 +41,11 @@ const FOLDER: ServiceNode = {
 const TEXTS = {
   me: {
     add: 'Dodaj',
+    edit: 'Izmijeni',
+    editTitle: 'Izmjena cijene kredita',
+    shownPrice: '0,50 €',
+    editedPrice: '0,50',
+    typedPrice: '1.234,5',
     newPrice: 'Nova cijena kredita',
     save: 'Sačuvaj',
     price: /^Cijena po kreditu/,
@@ -49,11 +54,20 @@ const TEXTS = {
     name: /^Naziv/,
     credit: /^Kredit/,
     decimals: 'Najviše 2 decimale.',
+    // '1,234' has 3 decimals in Montenegrin ('1.234' is 1234 there).
+    threeDecimals: '1,234',
+    otherMarks: '12.5',
+    amountFormat: 'Unesite iznos, npr. 1.234,50 ili 1234,50.',
     digits: 'Maks 6 cifara.',
     minimum: 'Vrijednost mora biti najmanje 0.',
   },
   en: {
     add: 'Add',
+    edit: 'Edit',
+    editTitle: 'Edit credit price',
+    shownPrice: '€0.50',
+    editedPrice: '0.50',
+    typedPrice: '1,234.5',
     newPrice: 'New credit price',
     save: 'Save',
     price: /^Price per credit/,
@@ -62,6 +76,9 @@ const TEXTS = {
     name: /^Name/,
     credit: /^Credit/,
     decimals: 'At most 2 decimals.',
+    threeDecimals: '1.234',
+    otherMarks: '12,5',
+    amountFormat: 'Enter an amount such as 1,234.50 or 1234.50.',
     digits: 'At most 6 digits.',
     minimum: 'The value must be at least 0.',
   },
@@ -89,12 +106,38 @@ describe.each(['me', 'en'] as const)('form messages with a number (%s)', { timeo
     await screen.findByText('Crna Gora', {}, { timeout: 20_000 });
     await user.click(screen.getByRole('button', { name: text.add }));
     const dialog = await screen.findByRole('dialog', { name: text.newPrice });
-    const price = within(dialog).getByRole('spinbutton', { name: text.price });
-    await user.type(price, '1.234');
+    const price = within(dialog).getByRole('textbox', { name: text.price });
+    await user.type(price, text.threeDecimals);
     await user.click(within(dialog).getByRole('button', { name: text.save }));
     await waitFor(() => expect(price).toHaveAccessibleDescription(text.decimals));
+    // The other language's marks are not guessed at: the field says how to write an amount.
+    await user.clear(price);
+    await user.type(price, text.otherMarks);
+    await user.click(within(dialog).getByRole('button', { name: text.save }));
+    await waitFor(() => expect(price).toHaveAccessibleDescription(text.amountFormat));
     expect(dialog).not.toHaveTextContent('{{');
     expect(net.callsTo('POST /api/credit_prices/store')).toHaveLength(0);
+  });
+
+  it("shows a price in the language's money format and reads one typed with its marks", async () => {
+    const { net, user } = await openAt('/credits', language, {
+      'POST /api/credit_prices/index': listAnswer([PRICE]),
+      'POST /api/os_countries/index_active': listAnswer([]),
+      'POST /api/currencies/index_active': listAnswer([]),
+      'PUT /api/credit_prices/update/23': { body: PRICE },
+    });
+    await screen.findByText('Crna Gora', {}, { timeout: 20_000 });
+    const row = screen.getByText('Crna Gora').closest('tr') as HTMLElement;
+    expect(within(row).getByText(text.shownPrice)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: text.edit }));
+    const dialog = await screen.findByRole('dialog', { name: text.editTitle });
+    const price = within(dialog).getByRole('textbox', { name: text.price });
+    expect(price).toHaveValue(text.editedPrice);
+    await user.clear(price);
+    await user.type(price, text.typedPrice);
+    await user.click(within(dialog).getByRole('button', { name: text.save }));
+    await waitFor(() => expect(net.callsTo('PUT /api/credit_prices/update/23')).toHaveLength(1));
+    expect(net.lastBodyOf('PUT /api/credit_prices/update/23')).toMatchObject({ price_per_credit: 1234.5 });
   });
 
   it("says a service's credit limits: digits, decimals and the minimum", async () => {
@@ -107,10 +150,11 @@ describe.each(['me', 'en'] as const)('form messages with a number (%s)', { timeo
     await user.click(await screen.findByRole('menuitem', { name: text.newService }));
     const dialog = await screen.findByRole('dialog', { name: text.newService });
     await user.type(within(dialog).getByRole('textbox', { name: text.name }), 'Pranje auta');
-    const credit = within(dialog).getByRole('spinbutton', { name: text.credit });
+    const credit = within(dialog).getByRole('textbox', { name: text.credit });
     for (const [typed, message] of [
       ['1000000', text.digits],
-      ['1.234', text.decimals],
+      [text.threeDecimals, text.decimals],
+      [text.otherMarks, text.amountFormat],
       ['-1', text.minimum],
     ] as const) {
       await user.clear(credit);

@@ -20,6 +20,7 @@ import {
   AREA_ACCESS,
   canAccess,
   formatDateTime,
+  formatMoney,
   userPagePath,
 } from '@usluge/contract';
 import { type ReactNode, useId, useState } from 'react';
@@ -30,6 +31,7 @@ import { AuditTimelineSection } from '../../../components/audit/audit-timeline-s
 import { useOpenDialog } from '../../../components/form/open-dialogs.ts';
 import { type Fact, FactList } from '../../../components/layout/fact-list.tsx';
 import type { RowActionDialogProps } from '../../../components/list/resource-types.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 import { useDayName } from '../../../i18n/seeded-names.ts';
 import { ReportAdButton } from '../ad-reports/report-ad-dialog.tsx';
 import { AdHintsSection } from './ad-hints.tsx';
@@ -38,14 +40,12 @@ import { AdRevisionDiffSection } from './ad-revision-diff.tsx';
 import { AdStatusChip, useStatusName } from './ad-status.tsx';
 import { adDetailsQueryKey, fetchAdDetails } from './ads-api.ts';
 
-/** '50,00 €', in the interface language's number format. */
+/** '50,00 €' / '€50.00': the contract's money format in the interface language, kept current. */
 export function useMoney(): (amount: number, currency: AdRow['currency']) => string {
-  const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'sr-Latn-ME', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return (amount, currency) => `${format.format(amount)} ${currency.sign ?? currency.short_name}`;
+  // Subscribes to language changes; currentLanguage() narrows i18n's tag to a product language.
+  useTranslation();
+  const language = currentLanguage();
+  return (amount, currency) => formatMoney(amount, currency, language);
 }
 
 /** '50,00 € – 120,00 €', or 'od 50,00 €' without an upper price. */

@@ -1,9 +1,10 @@
 import Chip from '@mui/material/Chip';
-import { type AdRow, formatDateTime, type LeadRow } from '@usluge/contract';
+import { type AdRow, formatCredits, formatDateTime, type LeadRow } from '@usluge/contract';
 import { useTranslation } from 'react-i18next';
 import { HistoryDialog } from '../../../components/list/history-table.tsx';
 import { DateTimeText } from '../../../components/list/list-cells.tsx';
 import type { ColumnConfig, RowActionDialogProps } from '../../../components/list/resource-types.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 
 /** Accepted, declined or not answered yet. */
 function AcceptedChip({ isAccepted }: { isAccepted: boolean | null }) {
@@ -24,7 +25,12 @@ export const LEAD_COLUMNS: readonly ColumnConfig<LeadRow>[] = [
   { key: 'service', titleKey: 'ads.leads.service', render: (lead) => lead.service?.name ?? '' },
   { key: 'name', titleKey: 'ads.leads.name' },
   { key: 'last_name', titleKey: 'ads.leads.lastName' },
-  { key: 'credit', titleKey: 'ads.leads.credit', align: 'right' },
+  {
+    key: 'credit',
+    titleKey: 'ads.leads.credit',
+    align: 'right',
+    render: (lead) => formatCredits(lead.credit, currentLanguage()),
+  },
   {
     key: 'contact_time',
     titleKey: 'ads.leads.contactTime',

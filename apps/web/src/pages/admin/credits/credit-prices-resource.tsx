@@ -1,5 +1,11 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { type CreditPriceHistoryRow, type CreditPriceRow, creditPriceFormSchema } from '@usluge/contract';
+import {
+  type CreditPriceHistoryRow,
+  type CreditPriceRow,
+  type CurrencyMark,
+  creditPriceFormSchema,
+  formatMoney,
+} from '@usluge/contract';
 import { useTranslation } from 'react-i18next';
 import { defineForm } from '../../../components/form/define-form.tsx';
 import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
@@ -10,9 +16,10 @@ import {
   defineResource,
   type RowActionDialogProps,
 } from '../../../components/list/resource-types.ts';
-import { formatMoney } from './credit-texts.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 
-const PRICE_HISTORY_COLUMNS: readonly ColumnConfig<CreditPriceHistoryRow>[] = [
+/** A price's history, its amounts in the price's currency. */
+const priceHistoryColumns = (currency: CurrencyMark): readonly ColumnConfig<CreditPriceHistoryRow>[] => [
   {
     key: 'updated_at',
     titleKey: 'columns.updated_at',
@@ -22,7 +29,7 @@ const PRICE_HISTORY_COLUMNS: readonly ColumnConfig<CreditPriceHistoryRow>[] = [
     key: 'price',
     titleKey: 'columns.price_per_credit',
     align: 'right',
-    render: (row) => row.price.toFixed(2),
+    render: (row) => formatMoney(row.price, currency, currentLanguage()),
   },
   { key: 'changed_by', titleKey: 'credits.by' },
 ];
@@ -39,7 +46,7 @@ function PriceHistoryDialog({ row, isOpen, onClose }: RowActionDialogProps<Credi
       })}
       path="/api/credit_prices/credit-price-history"
       filters={{ credit_price_id: { operator: 'equals', value: row.id } }}
-      columns={PRICE_HISTORY_COLUMNS}
+      columns={priceHistoryColumns(row.currencies)}
     />
   );
 }
@@ -82,7 +89,7 @@ export const creditPricesResource = defineResource<CreditPriceRow>({
       isSortable: true,
       align: 'right',
       width: 150,
-      render: (price) => formatMoney(price.price_per_credit, price.currencies),
+      render: (price) => formatMoney(price.price_per_credit, price.currencies, currentLanguage()),
     },
     isActiveColumn(),
   ],
@@ -114,7 +121,7 @@ export const creditPricesResource = defineResource<CreditPriceRow>({
       {
         name: 'price_per_credit',
         labelKey: 'columns.price_per_credit',
-        kind: 'number',
+        kind: 'amount',
         isRequired: true,
       },
     ],
@@ -122,7 +129,7 @@ export const creditPricesResource = defineResource<CreditPriceRow>({
     fromRow: (price: CreditPriceRow) => ({
       os_country_id: price.os_country_id,
       currency_id: price.currency_id,
-      price_per_credit: price.price_per_credit.toFixed(2),
+      price_per_credit: formatMoney(price.price_per_credit, null, currentLanguage()),
     }),
     width: 450,
   }),

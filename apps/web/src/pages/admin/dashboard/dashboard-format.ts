@@ -30,14 +30,3 @@ export function numberLocale(language: string): string {
   return language === 'en' ? 'en' : 'sr-Latn-ME';
 }
 
-/**
- * Money of one currency: two decimals and its sign (or its short name when it has none). Not
- * Intl's currency style: staff may add currencies whose short names are not ISO codes.
- */
-export function formatMoney(value: number, sign: string | null, currency: string, language: string): string {
-  const amount = new Intl.NumberFormat(numberLocale(language), {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
-  return `${amount} ${sign ?? currency}`;
-}

@@ -17,13 +17,21 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { AREA_PATHS, type Dashboard, formatDateTime } from '@usluge/contract';
+import {
+  AREA_PATHS,
+  type Dashboard,
+  formatCredits,
+  formatDateTime,
+  formatMoney,
+  type Language,
+} from '@usluge/contract';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { http } from '../../../api/http-client.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 import { formatWaiting } from '../ads/waiting-time.tsx';
-import { formatMoney, fullDay, membersTotals, numberLocale } from './dashboard-format.ts';
+import { fullDay, membersTotals, numberLocale } from './dashboard-format.ts';
 
 const MembersChart = lazy(() => import('./members-chart.tsx').then((m) => ({ default: m.MembersChart })));
 
@@ -131,7 +139,7 @@ export function DashboardScreen() {
         </Alert>
       )}
       {data ? (
-        <DashboardFigures data={data} numbers={numbers} language={i18n.language} />
+        <DashboardFigures data={data} numbers={numbers} language={currentLanguage()} />
       ) : (
         query.isPending && <DashboardSkeleton />
       )}
@@ -157,7 +165,7 @@ function DashboardFigures({
 }: {
   data: Dashboard;
   numbers: Intl.NumberFormat;
-  language: string;
+  language: Language;
 }) {
   const { t } = useTranslation();
   const members = membersTotals(data.new_members_per_day);
@@ -255,9 +263,9 @@ function DashboardFigures({
                     <TableCell component="th" scope="row">
                       {row.currency}
                     </TableCell>
-                    <TableCell align="right">{numbers.format(row.credits)}</TableCell>
+                    <TableCell align="right">{formatCredits(row.credits, language)}</TableCell>
                     <TableCell align="right">
-                      {formatMoney(row.value, row.sign, row.currency, language)}
+                      {formatMoney(row.value, { sign: row.sign, short_name: row.currency }, language)}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import {
+  formatCredits,
   type RefundRequestDecision,
   type RefundRequestRow,
   refundRequestDecisionSchema,
@@ -64,7 +65,10 @@ export function ApproveRefundDialog({
     <ConfirmDialog
       isOpen={isOpen}
       title={t('refunds.approveQuestion', { ad: row.ad.title })}
-      text={t('refunds.approveText', { member: row.member_name, credit: row.credit })}
+      text={t('refunds.approveText', {
+        member: row.member_name,
+        credit: formatCredits(row.credit, currentLanguage()),
+      })}
       confirmLabel={t('refunds.approve')}
       onConfirm={approve}
       onCancel={onClose}

@@ -2,6 +2,7 @@ import ApproveIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeclineIcon from '@mui/icons-material/HighlightOff';
 import Chip from '@mui/material/Chip';
 import {
+  formatCredits,
   REFUND_REQUEST_REASONS,
   REFUND_REQUEST_STATUSES,
   type RefundRequestRow,
@@ -10,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DateTimeText, TruncatedText } from '../../../components/list/list-cells.tsx';
 import { defineResource, type RowAction } from '../../../components/list/resource-types.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 import { ApproveRefundDialog, DeclineRefundDialog } from './refund-decision-dialogs.tsx';
 
 // Colours that keep a 4.5:1 contrast as outlined chip text in both themes (warning and info do not).
@@ -92,7 +94,14 @@ export const refundsResource = defineResource<RefundRequestRow>({
       render: (row) => <TruncatedText text={row.ad.title} maxWidth={220} />,
     },
     { key: 'service_name', titleKey: 'refunds.columns.service', width: 140, isHiddenByDefault: true },
-    { key: 'credit', titleKey: 'refunds.columns.credit', align: 'right', width: 80, isHiddenByDefault: true },
+    {
+      key: 'credit',
+      titleKey: 'refunds.columns.credit',
+      align: 'right',
+      width: 80,
+      isHiddenByDefault: true,
+      render: (row) => formatCredits(row.credit, currentLanguage()),
+    },
     {
       key: 'reason',
       titleKey: 'refunds.columns.reason',

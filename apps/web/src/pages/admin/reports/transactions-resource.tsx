@@ -1,8 +1,8 @@
-import type { TransactionRow } from '@usluge/contract';
+import { formatCredits, type TransactionRow } from '@usluge/contract';
 import { updatedAtColumn } from '../../../components/list/common-columns.ts';
 import { TruncatedText } from '../../../components/list/list-cells.tsx';
 import { defineResource } from '../../../components/list/resource-types.ts';
-import { formatCreditChange } from '../credits/credit-texts.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 
 /**
  * The transactions report (`/reports`, SPEC.md 2): every movement of credits in the ledger, read
@@ -37,7 +37,7 @@ export const transactionsResource = defineResource<TransactionRow>({
       isSortable: true,
       align: 'right',
       width: 130,
-      render: (row) => formatCreditChange(row.credit_amount),
+      render: (row) => formatCredits(row.credit_amount, currentLanguage(), true),
     },
     {
       key: 'credit_state',
@@ -46,6 +46,7 @@ export const transactionsResource = defineResource<TransactionRow>({
       isSortable: true,
       align: 'right',
       width: 130,
+      render: (row) => formatCredits(row.credit_state, currentLanguage()),
     },
   ],
 });

@@ -1,7 +1,8 @@
-import { type ServiceNode, serviceFormSchema } from '@usluge/contract';
+import { formatCredits, type ServiceNode, serviceFormSchema } from '@usluge/contract';
 import { z } from 'zod';
 import { defineForm } from '../../../components/form/define-form.tsx';
 import type { ImageValue, NamedChoice } from '../../../components/form/form-types.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 
 /**
  * The service form's own schema from the contract, plus the icon: a chosen file, the current
@@ -60,7 +61,7 @@ export function serviceForm(preset: NewNodePreset, folders: readonly NamedChoice
       {
         name: 'credit',
         labelKey: 'services.credit',
-        kind: 'number',
+        kind: 'amount',
         isRequired: true,
         isShown: (values) => values.is_service === true,
       },
@@ -78,7 +79,7 @@ export function serviceForm(preset: NewNodePreset, folders: readonly NamedChoice
       name: node.name,
       description: node.description ?? '',
       is_service: node.is_service,
-      credit: node.credit === null ? '' : String(node.credit),
+      credit: node.credit === null ? '' : formatCredits(node.credit, currentLanguage()),
       service_id: node.service_id,
       icon: node.icon_url,
     }),

@@ -81,17 +81,3 @@ export function highlightParts(name: string, search: string): HighlightParts | n
     after: name.slice(at + needle.length),
   };
 }
-
-// Making a number format is costly next to using one: one per language, kept.
-const creditFormats = new Map<string, Intl.NumberFormat>();
-
-/** A credit cost as the interface language writes numbers (9,5 in Montenegrin, 9.5 in English). */
-export function formatCredit(credit: number, language: string): string {
-  const locale = language === 'en' ? 'en' : 'sr-Latn-ME';
-  let format = creditFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-    creditFormats.set(locale, format);
-  }
-  return format.format(credit);
-}

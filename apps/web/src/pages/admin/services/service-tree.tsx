@@ -19,7 +19,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTreeItemModel, useTreeItemUtils } from '@mui/x-tree-view/hooks';
 import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
 import { TreeItem, type TreeItemProps } from '@mui/x-tree-view/TreeItem';
-import type { ServiceNode } from '@usluge/contract';
+import { formatCredits, type ServiceNode } from '@usluge/contract';
 import {
   createContext,
   type KeyboardEvent,
@@ -33,7 +33,8 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { depthsOf, formatCredit, highlightParts, itemIdOf } from './service-tree-model.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { depthsOf, highlightParts, itemIdOf } from './service-tree-model.ts';
 
 /** What a node's buttons do; the screen opens the matching dialog. */
 export type NodeActions = {
@@ -227,7 +228,7 @@ function NodeName({ node, id }: { node: ServiceNode; id: string }) {
 }
 
 function NodeLabel({ node, ids, isActive }: { node: ServiceNode; ids: LabelIds; isActive: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { isWide, onActivate } = useServiceTreeContext();
   return (
     <NodeRow data-inactive={node.is_active ? undefined : ''} onFocus={() => onActivate(itemIdOf(node))}>
@@ -237,7 +238,7 @@ function NodeLabel({ node, ids, isActive }: { node: ServiceNode; ids: LabelIds; 
         {/* Spaces between the parts: the name read from them keeps the words apart. */}{' '}
         {hasCredit(node) && (
           <span className="node-credit" id={ids.credit}>
-            {t('services.creditValue', { credit: formatCredit(node.credit, i18n.language) })}
+            {t('services.creditValue', { credit: formatCredits(node.credit, currentLanguage()) })}
           </span>
         )}{' '}
         {!node.is_active && (

@@ -12,7 +12,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServiceCreditHistoryRow, ServiceNode } from '@usluge/contract';
+import { formatCredits, type ServiceCreditHistoryRow, type ServiceNode } from '@usluge/contract';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ import { currentLanguage } from '../../../i18n/i18n.ts';
 import { type NewNodePreset, serviceForm } from './service-form.tsx';
 import { ServiceSearchBox } from './service-search-box.tsx';
 import { type NodeActions, ServiceTree } from './service-tree.tsx';
-import { expandedForSearch, findNode, folderChoicesFor, formatCredit } from './service-tree-model.ts';
+import { expandedForSearch, findNode, folderChoicesFor } from './service-tree-model.ts';
 import {
   fetchServiceTree,
   SERVICE_CREDIT_HISTORY_PATH,
@@ -72,7 +72,7 @@ const HISTORY_COLUMNS: readonly ColumnConfig<ServiceCreditHistoryRow>[] = [
     key: 'credit',
     titleKey: 'services.credit',
     align: 'right',
-    render: (row) => formatCredit(row.credit, currentLanguage()),
+    render: (row) => formatCredits(row.credit, currentLanguage()),
   },
   { key: 'changed_by', titleKey: 'services.changedBy' },
 ];

@@ -12,9 +12,11 @@ import {
   creditQuantityForTotal,
   creditTotal,
   fieldErrors,
+  formatCredits,
+  formatMoney,
   type LeadTransactionRow,
   leadTransactionStoreSchema,
-  parseCreditQuantity,
+  parseAmount,
 } from '@usluge/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +26,6 @@ import { FormDialogFrame, useReportChanges } from '../../../components/form/dial
 import { useDraft } from '../../../components/form/use-draft.ts';
 import { useWriteMutation } from '../../../components/form/use-write-mutation.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
-import { formatMoney } from '../credits/credit-texts.ts';
 import { storeLeadTransaction } from './credits-api.ts';
 
 type Props = {
@@ -38,9 +39,9 @@ type Props = {
 /** What the credits dialog calls this dialog when a draft reopens it (use-draft.ts). */
 export const ADD_CREDITS_DIALOG = 'add-credits';
 
-/** 'Crna Gora · EUR · 0.50': which price, in which currency, how much a credit costs. */
+/** 'Crna Gora · 0,50 €': which price, how much a credit costs in which currency. */
 export function creditPriceLabel(price: CreditPriceRow): string {
-  return `${price.os_countries.name} · ${formatMoney(price.price_per_credit, price.currencies)}`;
+  return `${price.os_countries.name} · ${formatMoney(price.price_per_credit, price.currencies, currentLanguage())}`;
 }
 
 /** Adds credits to a user, or corrects the balance with a negative quantity (SPEC.md 5). */
@@ -92,22 +93,31 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
   });
 
   const price = prices.data?.find((row) => row.id === priceId) ?? null;
+  // Quantity and total are typed and shown in the interface language ('1.234,50' / '1,234.50').
+  const language = currentLanguage();
+  const amountFor = (text: string, perCredit: number | undefined) => {
+    const amount = parseAmount(text, language);
+    return amount === null || perCredit === undefined ? null : creditTotal(amount, perCredit);
+  };
   const totalFor = (text: string, perCredit: number | undefined) => {
-    const amount = parseCreditQuantity(text);
-    return amount === null || perCredit === undefined ? '' : creditTotal(amount, perCredit).toFixed(2);
+    const amount = amountFor(text, perCredit);
+    return amount === null ? '' : formatMoney(amount, null, language);
   };
   /** What the quantity costs: the total that Save keeps, whatever the total field says. */
+  const savedAmount = amountFor(quantity, price?.price_per_credit);
   const savedTotal = totalFor(quantity, price?.price_per_credit);
-  const typedTotal = parseCreditQuantity(total);
-  const isTotalAhead =
-    price !== null && savedTotal !== '' && (typedTotal === null || typedTotal !== Number(savedTotal));
+  const typedTotal = parseAmount(total, language);
+  const isTotalAhead = price !== null && savedAmount !== null && typedTotal !== savedAmount;
   const settleTotal = () => {
     if (price) setTotal(savedTotal);
   };
-  const currency = price?.currencies.short_name;
-  const totalHint = isTotalAhead
-    ? t('credits.totalSaved', { total: savedTotal, currency, quantity: quantity.trim() })
-    : currency;
+  const totalHint =
+    isTotalAhead && savedAmount !== null
+      ? t('credits.totalSaved', {
+          total: formatMoney(savedAmount, price.currencies, language),
+          quantity: quantity.trim(),
+        })
+      : price?.currencies.short_name;
 
   // One Idempotency-Key per opening of the dialog (it mounts per opening), kept across retries.
   const save = useWriteMutation({
@@ -130,7 +140,13 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
   const submit = (event: FormEvent) => {
     event.preventDefault();
     settleTotal();
-    const body = { credit_amount: quantity, credit_price_id: priceId, credit_for_user_id: userId };
+    const amount = parseAmount(quantity, language);
+    // Text the language does not read as a number is no amount (NaN): the schema's own message.
+    const body = {
+      credit_amount: amount ?? Number.NaN,
+      credit_price_id: priceId,
+      credit_for_user_id: userId,
+    };
     const parsed = leadTransactionStoreSchema.safeParse(body);
     if (!parsed.success) {
       const found = fieldErrors(parsed.error.issues, currentLanguage());
@@ -139,7 +155,7 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
     }
     setErrors({});
     const sent = {
-      credit_amount: quantity.trim(),
+      credit_amount: String(parsed.data.credit_amount),
       credit_price_id: Number(priceId),
       credit_for_user_id: userId,
     };
@@ -194,9 +210,9 @@ function AddCreditsForm({ userId, onClose, onAdded, titleId }: Props & { titleId
             disabled={!isPriceChosen}
             onChange={(event) => {
               setTotal(event.target.value);
-              const amount = parseCreditQuantity(event.target.value);
+              const amount = parseAmount(event.target.value, language);
               if (amount !== null && price) {
-                setQuantity(String(creditQuantityForTotal(amount, price.price_per_credit)));
+                setQuantity(formatCredits(creditQuantityForTotal(amount, price.price_per_credit), language));
               }
             }}
             onBlur={settleTotal}

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LeadTransactionRow, UserRow } from '@usluge/contract';
+import { formatCredits, formatMoney, type LeadTransactionRow, type UserRow } from '@usluge/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../components/feedback/feedback-store.ts';
@@ -11,7 +11,7 @@ import { useDraftHost } from '../../../components/form/use-draft.ts';
 import { HistoryDialog, historyQueryKey } from '../../../components/list/history-table.tsx';
 import { DateTimeText } from '../../../components/list/list-cells.tsx';
 import type { ColumnConfig, RowActionDialogProps } from '../../../components/list/resource-types.ts';
-import { formatCreditChange, formatMoney } from '../credits/credit-texts.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 import { ADD_CREDITS_DIALOG, AddCreditsDialog } from './add-credits-dialog.tsx';
 import { LEAD_TRANSACTIONS_PATH } from './credits-api.ts';
 
@@ -23,25 +23,38 @@ export const HISTORY_COLUMNS: readonly ColumnConfig<LeadTransactionRow>[] = [
     render: (row) => <DateTimeText value={row.updated_at} />,
     width: 140,
   },
-  { key: 'credit_before_adding', titleKey: 'credits.before', align: 'right' },
+  {
+    key: 'credit_before_adding',
+    titleKey: 'credits.before',
+    align: 'right',
+    render: (row) => formatCredits(row.credit_before_adding, currentLanguage()),
+  },
   {
     key: 'add_credit_amount',
     titleKey: 'credits.amount',
     align: 'right',
-    render: (row) => formatCreditChange(row.add_credit_amount),
+    render: (row) => formatCredits(row.add_credit_amount, currentLanguage(), true),
   },
-  { key: 'credit_after_adding', titleKey: 'credits.after', align: 'right' },
+  {
+    key: 'credit_after_adding',
+    titleKey: 'credits.after',
+    align: 'right',
+    render: (row) => formatCredits(row.credit_after_adding, currentLanguage()),
+  },
   {
     key: 'price_per_credit',
     titleKey: 'credits.pricePerCredit',
     align: 'right',
-    render: (row) => (row.price_per_credit === null ? '' : formatMoney(row.price_per_credit, row.currencies)),
+    render: (row) =>
+      row.price_per_credit === null
+        ? ''
+        : formatMoney(row.price_per_credit, row.currencies, currentLanguage()),
   },
   {
     key: 'total_price',
     titleKey: 'credits.totalPrice',
     align: 'right',
-    render: (row) => formatMoney(row.total_price, row.currencies),
+    render: (row) => formatMoney(row.total_price, row.currencies, currentLanguage()),
   },
   { key: 'created_by', titleKey: 'credits.by' },
 ];
@@ -82,7 +95,7 @@ export function CreditsDialog({ row: user, isOpen, onClose, onChanged }: RowActi
     >
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1 }}>
         <Typography sx={{ flexGrow: 1 }} aria-live="polite">
-          {t('credits.balance', { balance: shownBalance })}
+          {t('credits.balance', { balance: formatCredits(shownBalance, currentLanguage()) })}
         </Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
           {t('credits.add')}

@@ -8,6 +8,7 @@ import {
   type AdRow,
   AREA_PATHS,
   adPagePath,
+  formatCredits,
   type LeadRow,
   type LeadTransactionRow,
   type ListResponse,
@@ -28,6 +29,7 @@ import {
 import { HistoryTable } from '../../../components/list/history-table.tsx';
 import { DateTimeText, TruncatedText } from '../../../components/list/list-cells.tsx';
 import type { ColumnConfig } from '../../../components/list/resource-types.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 import { PosterName } from '../ads/ad-details.tsx';
 import { LEAD_COLUMNS } from '../ads/ad-leads-dialog.tsx';
 import { AdStatusChip } from '../ads/ad-status.tsx';
@@ -186,7 +188,9 @@ export function UserPage() {
       </RecordSection>
       <RecordSection title={t('recordPages.ledger')}>
         <Typography sx={{ mb: 1 }}>
-          {balance === null ? t('recordPages.noBalance') : t('recordPages.balance', { balance })}
+          {balance === null
+            ? t('recordPages.noBalance')
+            : t('recordPages.balance', { balance: formatCredits(balance, currentLanguage()) })}
         </Typography>
         {balance !== null && (
           <HistoryTable<LeadTransactionRow>

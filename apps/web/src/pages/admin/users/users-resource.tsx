@@ -4,6 +4,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import {
+  formatCredits,
   ROLE,
   USER_TYPE,
   type UserRow,
@@ -18,6 +19,7 @@ import { RecordLink } from '../../../components/layout/record-page.tsx';
 import { isActiveColumn, updatedAtColumn } from '../../../components/list/common-columns.ts';
 import { TruncatedText } from '../../../components/list/list-cells.tsx';
 import { defineResource } from '../../../components/list/resource-types.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 import { CreditsDialog } from './credits-dialog.tsx';
 import { UnlockDialog } from './unlock-dialog.tsx';
 
@@ -138,7 +140,10 @@ export const usersResource = defineResource<UserRow>({
       isSortable: true,
       align: 'right',
       width: 110,
-      render: (user) => shownCredit(user) ?? '',
+      render: (user) => {
+        const credit = shownCredit(user);
+        return credit === null ? '' : formatCredits(credit, currentLanguage());
+      },
     },
     {
       key: 'roles',

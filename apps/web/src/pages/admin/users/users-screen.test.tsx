@@ -297,17 +297,20 @@ describe('credits dialog', { timeout: 60_000 }, () => {
     const total = within(add).getByRole('textbox', { name: /^Ukupna cijena/ });
     expect(quantity).toBeDisabled();
     expect(total).toBeDisabled();
-    await pick(
-      user,
-      within(add).getByRole('combobox', { name: /^Cijena kredita/ }),
-      'Crna Gora · 0.35 EUR (€)',
-    );
+    await pick(user, within(add).getByRole('combobox', { name: /^Cijena kredita/ }), 'Crna Gora · 0,35 €');
     expect(quantity).toBeEnabled();
     await user.type(quantity, '+500');
-    expect(total).toHaveValue('175.00');
+    expect(total).toHaveValue('175,00');
     await user.clear(quantity);
     await user.type(quantity, '-3');
-    expect(total).toHaveValue('-1.05');
+    expect(total).toHaveValue('-1,05');
+    // Montenegrin marks: '1.234,5' is 1234.5 credits; '12.5' is no Montenegrin number, so no total.
+    await user.clear(quantity);
+    await user.type(quantity, '1.234,5');
+    expect(total).toHaveValue('432,08');
+    await user.clear(quantity);
+    await user.type(quantity, '12.5');
+    expect(total).toHaveValue('');
     // A total buys the whole number of credits it pays for: 100 / 0.35 = 285.7 → 285.
     await user.clear(total);
     await user.type(total, '100');
@@ -325,30 +328,26 @@ describe('credits dialog', { timeout: 60_000 }, () => {
       'POST /api/credit_prices/index_active': listAnswer([PRICE, HALF]),
       'POST /api/lead_transactions/store': { status: 201, body: ADDED },
     });
-    await pick(
-      user,
-      within(add).getByRole('combobox', { name: /^Cijena kredita/ }),
-      'Crna Gora · 0.50 EUR (€)',
-    );
+    await pick(user, within(add).getByRole('combobox', { name: /^Cijena kredita/ }), 'Crna Gora · 0,50 €');
     const quantity = within(add).getByRole('textbox', { name: /^Količina/ });
     const total = within(add).getByRole('textbox', { name: /^Ukupna cijena/ });
-    // 101.30 pays for 202 whole credits, which cost 101.00: that is what Save would keep.
-    await user.type(total, '101.30');
+    // 101,30 pays for 202 whole credits, which cost 101,00: that is what Save would keep.
+    await user.type(total, '101,30');
     expect(quantity).toHaveValue('202');
-    expect(total).toHaveValue('101.30');
-    expect(total).toHaveAccessibleDescription('Biće sačuvano: 101.00 EUR za količinu 202');
+    expect(total).toHaveValue('101,30');
+    expect(total).toHaveAccessibleDescription('Biće sačuvano: 101,00 € za količinu 202');
     // Leaving the field shows the real total there.
     await user.tab();
-    expect(total).toHaveValue('101.00');
+    expect(total).toHaveValue('101,00');
     expect(total).toHaveAccessibleDescription('EUR');
     // A total that is already exact stays as typed, with no note.
     await user.clear(total);
-    await user.type(total, '7.5');
+    await user.type(total, '7,5');
     expect(quantity).toHaveValue('15');
     expect(total).toHaveAccessibleDescription('EUR');
     // Enter from inside the total saves the derived quantity and settles the field as well.
     await user.clear(total);
-    await user.type(total, '3.99{Enter}');
+    await user.type(total, '3,99{Enter}');
     await waitFor(() => expect(net.callsTo('POST /api/lead_transactions/store')).toHaveLength(1));
     expect(net.lastBodyOf('POST /api/lead_transactions/store')).toEqual({
       credit_amount: '7',
@@ -362,11 +361,7 @@ describe('credits dialog', { timeout: 60_000 }, () => {
       'POST /api/lead_transactions/store': { status: 201, body: ADDED },
     });
     const listReads = net.callsTo('POST /api/users/index').length;
-    await pick(
-      user,
-      within(add).getByRole('combobox', { name: /^Cijena kredita/ }),
-      'Crna Gora · 0.35 EUR (€)',
-    );
+    await pick(user, within(add).getByRole('combobox', { name: /^Cijena kredita/ }), 'Crna Gora · 0,35 €');
     await user.type(within(add).getByRole('textbox', { name: /^Količina/ }), '500');
     await user.click(within(add).getByRole('button', { name: 'Sačuvaj' }));
     await waitFor(() => expect(net.callsTo('POST /api/lead_transactions/store')).toHaveLength(1));
@@ -376,7 +371,7 @@ describe('credits dialog', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Uspješno ste dodali kredite')).toBeInTheDocument();
     expect(await within(credits).findByText('Stanje kredita: 540')).toBeInTheDocument();
     expect(await within(credits).findByRole('cell', { name: '+500' })).toBeInTheDocument();
-    expect(within(credits).getByRole('cell', { name: '175.00 EUR (€)' })).toBeInTheDocument();
+    expect(within(credits).getByRole('cell', { name: '175,00 €' })).toBeInTheDocument();
     expect(within(credits).getByRole('cell', { name: 'Ana Marković' })).toBeInTheDocument();
     await waitFor(() => expect(net.callsTo('POST /api/users/index').length).toBeGreaterThan(listReads));
   });
@@ -389,11 +384,7 @@ describe('credits dialog', { timeout: 60_000 }, () => {
         body: { message, errors: { credit_amount: [message] } },
       },
     });
-    await pick(
-      user,
-      within(add).getByRole('combobox', { name: /^Cijena kredita/ }),
-      'Crna Gora · 0.35 EUR (€)',
-    );
+    await pick(user, within(add).getByRole('combobox', { name: /^Cijena kredita/ }), 'Crna Gora · 0,35 €');
     const quantity = within(add).getByRole('textbox', { name: /^Količina/ });
     await user.type(quantity, '-600');
     await user.click(within(add).getByRole('button', { name: 'Sačuvaj' }));

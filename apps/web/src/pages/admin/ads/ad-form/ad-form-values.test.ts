@@ -1,5 +1,6 @@
 import { AD_PHOTOS_MAX } from '@usluge/contract';
 import { describe, expect, it } from 'vitest';
+import { readAmounts } from '../../../../components/form/amount-fields.ts';
 import {
   type AdFormValues,
   acceptPhotos,
@@ -11,7 +12,9 @@ import {
 } from './ad-form-values.ts';
 import { SAVED_AD } from './ad-test-fixtures.ts';
 
-const parse = (values: AdFormValues) => adFormValuesSchema.parse(values);
+/** The values as the form's resolver checks them: prices read in the interface language first. */
+const parse = (values: AdFormValues) =>
+  adFormValuesSchema.parse(readAmounts(values, ['price_from', 'price_to'], 'me').values);
 const entries = (body: FormData) => Object.fromEntries(body.entries());
 
 const png = (name: string, size = 100, type = 'image/png') =>

@@ -1,6 +1,7 @@
-import { AD_PHOTOS_MAX, type AdDetails, adFormSchema, type Shift } from '@usluge/contract';
+import { AD_PHOTOS_MAX, type AdDetails, adFormSchema, formatMoney, type Shift } from '@usluge/contract';
 import { z } from 'zod';
 import { imageFileProblem } from '../../../../components/form/image-input.tsx';
+import { currentLanguage } from '../../../../i18n/i18n.ts';
 
 /** A photo of the form: one the ad already has (kept on save), or a file chosen now. */
 export type PhotoItem =
@@ -71,9 +72,9 @@ export function valuesFromDetails(ad: AdDetails): AdFormValues {
     services: ad.services.map((service) => service.id),
     posted_by_user_id: ad.posted_by_user_id,
     currency_id: ad.currency.id,
-    // Money as it is written, with 2 decimals (SPEC.md 9).
-    price_from: ad.price_from.toFixed(2),
-    price_to: ad.price_to === null ? '' : ad.price_to.toFixed(2),
+    // Money as it is written, with 2 decimals (SPEC.md 9), in the interface language's marks.
+    price_from: formatMoney(ad.price_from, null, currentLanguage()),
+    price_to: ad.price_to === null ? '' : formatMoney(ad.price_to, null, currentLanguage()),
     allCountries: ad.all_countries,
     allWorkingDays: ad.all_working_days,
     places: ad.places.map((place) => ({

@@ -175,7 +175,7 @@ describe('the ad form', () => {
     const values = within(notice)
       .getAllByRole('definition')
       .map((value) => value.textContent);
-    expect(values[1]).toMatch(/20\.50.*25\.00/);
+    expect(values[1]).toMatch(/20,50.*25,00/);
     expect(values[2]).toMatch(/Košenje trave, Orezivanje.*Košenje trave$/);
     expect(screen.queryByRole('dialog', { name: 'Greška' })).not.toBeInTheDocument();
 

@@ -23,6 +23,7 @@ import { HttpError } from '../../../../api/http-error.ts';
 import { rowVersion, storeEntity, updateEntity } from '../../../../api/list-api.ts';
 import { usePicker } from '../../../../api/use-picker.ts';
 import { feedback } from '../../../../components/feedback/feedback-store.ts';
+import { withAmountFields } from '../../../../components/form/amount-fields.ts';
 import { DialogForm, FormDialogFrame } from '../../../../components/form/dialog-form.tsx';
 import { FormFieldInput } from '../../../../components/form/form-field-input.tsx';
 import type { FormField } from '../../../../components/form/form-types.ts';
@@ -78,13 +79,13 @@ const CURRENCY_FIELD: FormField<AdFormValues> = {
 const PRICE_FROM_FIELD: FormField<AdFormValues> = {
   name: 'price_from',
   labelKey: 'adForm.priceFrom',
-  kind: 'number',
+  kind: 'amount',
   isRequired: true,
 };
 const PRICE_TO_FIELD: FormField<AdFormValues> = {
   name: 'price_to',
   labelKey: 'adForm.priceTo',
-  kind: 'number',
+  kind: 'amount',
 };
 
 /** The generic fields a stale save's conflict shows from → now (the ad's own parts are described apart). */
@@ -174,9 +175,12 @@ function AdFormBody({
 }: BodyProps & { details: AdDetails | null }) {
   const { t, i18n } = useTranslation();
   const form = useForm<AdFormValues, unknown, AdFormOutput>({
-    resolver: zodResolver(adFormValuesSchema, {
-      error: validationErrorMap(currentLanguage()),
-    }) as unknown as Resolver<AdFormValues, unknown, AdFormOutput>,
+    resolver: withAmountFields(
+      zodResolver(adFormValuesSchema, {
+        error: validationErrorMap(currentLanguage()),
+      }) as unknown as Resolver<AdFormValues, unknown, AdFormOutput>,
+      [PRICE_FROM_FIELD.name, PRICE_TO_FIELD.name],
+    ),
     defaultValues: details ? valuesFromDetails(details) : EMPTY_AD_VALUES,
   });
   // A draft kept when the session ended under this form comes back here (use-draft.ts); photos
