@@ -7,11 +7,13 @@ import {
   type AdRevisionDiff,
   type AdRevisionField,
   type AdRevisionValue,
+  formatMoney,
   isRevisionDiffEmpty,
 } from '@usluge/contract';
 import { Fragment, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/http-client.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 import { diffWords } from './word-diff.ts';
 
 export const adRevisionDiffQueryKey = (id: number) => ['ad-revision-diff', id] as const;
@@ -129,16 +131,13 @@ function ListChange({ before, after }: { before: string[]; after: string[] }) {
   );
 }
 
-/** How a single value reads: a price in the interface's number format, a flag as yes/no. */
+/** How a single value reads: a price as the contract writes money (no currency), a flag as yes/no. */
 function useValueText(): (field: AdRevisionField, value: AdRevisionValue) => string {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'sr-Latn-ME', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  const { t } = useTranslation();
+  const language = currentLanguage();
   return (field, value) => {
     if (value === null || value === '') return t('ads.revisions.empty');
-    if (typeof value === 'number') return number.format(value);
+    if (typeof value === 'number') return formatMoney(value, null, language);
     if (typeof value === 'boolean') {
       if (field === 'is_offer') return value ? t('ads.offer') : t('ads.demand');
       return value ? t('ads.revisions.yes') : t('ads.revisions.no');
