@@ -14,6 +14,7 @@ import { languageOf } from './http/messages.ts';
 import { registerListTotalsReset } from './list-engine/list-totals.ts';
 import './http/request-context.ts';
 import { registerCrudRoutes } from './crud/crud-routes.ts';
+import { registerDraining } from './http/draining.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerZodCompilers } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -96,6 +97,14 @@ export async function buildApp({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.isProxyTrusted,
     bodyLimit: 1024 * 1024,
+    // Slow clients do not hold connections: headers within 10 s, a whole request (an upload on a
+    // phone's connection included) within 2 min, an idle kept-alive connection 72 s (longer than
+    // the usual balancer's 60 s, so the balancer closes first). Checked every second.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    requestTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    // Leaving (SIGTERM): what arrives on open connections is still served (answers close them).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -164,6 +173,7 @@ export async function buildApp({
   app.decorate('reports', reports);
   app.addHook('onClose', () => reports.close());
   registerSecurity(app, config.publicUrl);
+  registerDraining(app);
   registerWellFormedText(app);
   registerAuthentication(app, db);
   registerListTotalsReset(app, db);

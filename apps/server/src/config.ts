@@ -45,6 +45,11 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(72),
   REFUND_WINDOW_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(3650).default(14),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0)
+    .max(120)
+    .default(2),
 });
 
 export type Config = {
@@ -73,6 +78,11 @@ export type Config = {
   leadAnswerMs: number;
   /** How long after a contact its member may ask for a refund. */
   refundWindowMs: number;
+  /**
+   * On SIGTERM, how long the node keeps serving (readiness 503, every answer closing its
+   * connection) before it stops accepting and finishes what is in flight.
+   */
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -125,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportConcurrency: e.REPORT_CONCURRENCY ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     leadAnswerMs: Math.round(e.LEAD_ANSWER_HOURS * 3_600_000),
     refundWindowMs: Math.round(e.REFUND_WINDOW_DAYS * 86_400_000),
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     accountLimits: {
       perIp: e.ACCOUNT_MAX_REQUESTS_PER_IP,
       perAddress: e.ACCOUNT_MAX_REQUESTS_PER_ADDRESS,

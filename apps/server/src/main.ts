@@ -1,8 +1,12 @@
+import { setTimeout } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, readEnvFile } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seed } from './db/seed/seed.ts';
+
+/** Requests still unanswered this long after the node stopped accepting are cut off. */
+const IN_FLIGHT_LIMIT_MS = 60_000;
 
 function printAdminPassword(password: string): void {
   const line = '='.repeat(64);
@@ -46,8 +50,18 @@ async function main(): Promise<void> {
   if (outcome.isDemoCreated) app.log.info('demo data created');
 
   stop = async () => {
-    app.log.info('shutting down: finishing requests, closing the database');
+    // Leaving cleanly: readiness says 503 and each answer closes its connection, so that clients
+    // move to another node; then no new connections, the requests in flight finish, the workers
+    // stop, the database closes. A request that reached this node is answered, never reset.
+    app.log.info(
+      'leaving: readiness 503 for %d ms, then finishing the requests in flight',
+      config.shutdownGraceMs,
+    );
+    app.draining.start();
+    await setTimeout(config.shutdownGraceMs);
+    const cutOff = globalThis.setTimeout(() => app.server.closeAllConnections(), IN_FLIGHT_LIMIT_MS).unref();
     await app.close();
+    clearTimeout(cutOff);
     await handle.close();
   };
 

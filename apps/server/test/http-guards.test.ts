@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedViews } from '../src/db/schema/index.ts';
@@ -142,4 +142,42 @@ describe('texts that are not well-formed', () => {
     });
     expect(emoji.statusCode, emoji.body).toBe(200);
   });
+});
+
+describe('slow clients', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await listen(t);
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** A connection that sends `text` and then nothing: what the server answers, and when it closes. */
+  function dribble(text: string): Promise<{ answer: string; closedAfterMs: number }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      let answer = '';
+      const socket = connect(port, '127.0.0.1', () => socket.write(text));
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        answer += chunk;
+      });
+      socket.on('error', () => {});
+      socket.on('close', () => resolve({ answer, closedAfterMs: Date.now() - started }));
+    });
+  }
+
+  it('closes connections whose headers do not arrive within 10 s (a slow-loris holds nothing)', async () => {
+    const [partial, silent] = await Promise.all([
+      dribble('GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: '),
+      dribble(''),
+    ]);
+    for (const connection of [partial, silent]) {
+      expect(connection.closedAfterMs).toBeGreaterThanOrEqual(9_000);
+      expect(connection.closedAfterMs).toBeLessThan(14_000);
+    }
+    expect(partial.answer).toMatch(/^HTTP\/1\.1 408 /);
+  }, 30_000);
 });
