@@ -165,7 +165,8 @@ describe('users', () => {
     const edit = page.getByRole('dialog', { name: 'Izmjena korisnika' });
     expect(await edit.getByRole('textbox', { name: /^Adresa/ }).inputValue()).toBe('Njegoševa 1, Podgorica');
     const preview = edit.getByRole('img', { name: 'Pregled slike' });
-    expect(await preview.getAttribute('src')).toMatch(/^\/api\/image\/user_images\//);
+    const imageUrl = (await preview.getAttribute('src')) ?? '';
+    expect(imageUrl).toMatch(/^\/api\/image\/user_images\//);
     // The stored image is served and is a picture.
     expect(await preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
     // The password is not part of an edit until 'change password' is ticked.
@@ -191,7 +192,18 @@ describe('users', () => {
       'Pravno lice',
     );
     expect(await again.getByRole('combobox', { name: /^Uloge/ }).textContent()).toContain('Korisnik');
-    await again.getByRole('button', { name: 'Otkaži' }).click();
+    // The stored image is removed: saved without it, the form shows none and the file is gone.
+    await again.getByRole('button', { name: 'Ukloni sliku' }).click();
+    expect(await again.getByRole('img', { name: 'Pregled slike' }).count()).toBe(0);
+    await again.getByRole('button', { name: 'Sačuvaj' }).click();
+    await expectSnack(page, 'Uspješno ste izmijenili korisnika');
+    await again.waitFor({ state: 'detached' });
+    await rowWith(page, `${username}@primjer.me`).getByRole('button', { name: 'Izmijeni' }).click();
+    const withoutImage = page.getByRole('dialog', { name: 'Izmjena korisnika' });
+    await withoutImage.getByRole('textbox', { name: /^Telefon/ }).waitFor();
+    expect(await withoutImage.getByRole('img', { name: 'Pregled slike' }).count()).toBe(0);
+    expect((await page.request.get(imageUrl)).status()).toBe(404);
+    await withoutImage.getByRole('button', { name: 'Otkaži' }).click();
     await context.close();
   });
 });
