@@ -1,8 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
+import DeactivateIcon from '@mui/icons-material/Block';
 import ReportIcon from '@mui/icons-material/Download';
 import FilterIcon from '@mui/icons-material/FilterAlt';
 import ClearIcon from '@mui/icons-material/FilterAltOff';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import RestoreIcon from '@mui/icons-material/Restore';
 import SearchIcon from '@mui/icons-material/Search';
 import ColumnsIcon from '@mui/icons-material/ViewColumn';
 import Box from '@mui/material/Box';
@@ -27,6 +29,8 @@ import { savedViewListOf } from '../../api/preferences-api.ts';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { DraftScope, useDraftHost } from '../form/use-draft.ts';
 import { ReportDialog } from '../report/report-dialog.tsx';
+import type { BulkTarget } from './bulk-run.ts';
+import { BulkToggleDialog } from './bulk-toggle-dialog.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { FilterField } from './filter-field.tsx';
 import { ListCards } from './list-cards.tsx';
@@ -55,6 +59,9 @@ import { useListEngine } from './use-list-engine.ts';
 
 const ACTIVITIES: readonly Activity[] = ['active', 'inactive', 'all'];
 
+/** What a bulk action acts on: the chosen rows of the page, or all `count` rows the filter matches. */
+type BulkChoice<Row> = { rows: readonly Row[]; count: number; target: BulkTarget };
+
 /**
  * Dialog state: nothing open, the add/edit form (row null = add), the deactivate/restore question,
  * the report download, one of the resource's row actions, or a bulk action on the chosen rows.
@@ -66,7 +73,8 @@ type OpenDialog<Row> =
   | { kind: 'report' }
   | { kind: 'columns' }
   | { kind: 'action'; key: string; row: Row }
-  | { kind: 'bulk'; key: string; rows: readonly Row[] };
+  | { kind: 'bulk'; key: string; choice: BulkChoice<Row> }
+  | { kind: 'bulkToggle'; isActive: boolean; choice: BulkChoice<Row> };
 
 /**
  * The one list screen every resource uses (SPEC.md section 2, generic list screens), configured by
@@ -126,44 +134,88 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
   const ownActions = resource.rowActions ?? [];
   const hasRowActions = hasEditAction || resource.canDelete || ownActions.length > 0;
   const bulkActions = resource.bulkActions ?? [];
+  // Deactivate and restore in bulk: the list's own bulk action, wherever rows have the toggle.
+  const hasBulkToggle = resource.canDelete && resource.hasActivityFilter !== false;
 
   // The chosen rows belong to one page of one request: another page, filter or sort starts over.
   const requestKey = JSON.stringify(engine.request);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<EntityId>>(new Set());
   const [selectionRequest, setSelectionRequest] = useState(requestKey);
+  // Every row the filter matches, not only the page's (offered once the whole page is chosen).
+  const [isAllMatching, setAllMatching] = useState(false);
   if (selectionRequest !== requestKey) {
     setSelectionRequest(requestKey);
     setSelectedIds(new Set());
+    setAllMatching(false);
   }
   const selectedRows = engine.rows.filter((row) => selectedIds.has(row.id));
+  const clearSelection = () => {
+    setSelectedIds(new Set());
+    setAllMatching(false);
+  };
   const selection: RowSelection<Row> | null =
-    bulkActions.length === 0
+    bulkActions.length === 0 && !hasBulkToggle
       ? null
       : {
           isSelected: (row) => selectedIds.has(row.id),
-          onToggle: (row) =>
+          onToggle: (row) => {
+            setAllMatching(false);
             setSelectedIds((ids) => {
               const next = new Set(ids);
               if (!next.delete(row.id)) next.add(row.id);
               return next;
-            }),
+            });
+          },
           isAllSelected: engine.rows.length > 0 && selectedRows.length === engine.rows.length,
           isSomeSelected: selectedRows.length > 0,
-          onToggleAll: () =>
+          onToggleAll: () => {
+            setAllMatching(false);
             setSelectedIds(
               selectedRows.length === engine.rows.length
                 ? new Set()
                 : new Set(engine.rows.map((row) => row.id)),
-            ),
+            );
+          },
         };
+  const canSelectAllMatching = selection?.isAllSelected === true && engine.totalRows > engine.rows.length;
+  const bulkChoice: BulkChoice<Row> =
+    isAllMatching && canSelectAllMatching
+      ? {
+          rows: [],
+          count: engine.totalRows,
+          target: {
+            filters: engine.request.filters ?? {},
+            show_only_active: engine.request.show_only_active,
+          },
+        }
+      : {
+          rows: selectedRows,
+          count: selectedRows.length,
+          target: { ids: selectedRows.map((row) => Number(row.id)) },
+        };
+  // A refused row is named as the page showed it when it was chosen; one beyond the page by its id.
+  const nameOfIdAmong = (rows: readonly Row[]) => (id: number) => {
+    const row = rows.find((candidate) => Number(candidate.id) === id);
+    return row ? nameOfRow(resource, row) : `#${id}`;
+  };
+  // After a bulk action's dialog, the keyboard goes on from the table (its toolbar buttons may be gone).
+  const tableRef = useRef<HTMLDivElement>(null);
+  const closeBulkDialog = () => {
+    setDialog({ kind: 'none' });
+    setTimeout(() => tableRef.current?.focus(), 0);
+  };
+  const afterBulkChange = () => {
+    clearSelection();
+    engine.refresh();
+  };
   // An action's dialog keeps its row while it fades out, and starts afresh for another row.
   const lastAction = useRef<{ key: string; row: Row } | null>(null);
   if (dialog.kind === 'action') lastAction.current = { key: dialog.key, row: dialog.row };
   const openAction = lastAction.current
     ? ownActions.find((action) => action.key === lastAction.current?.key)
     : undefined;
-  const lastBulk = useRef<{ key: string; rows: readonly Row[] } | null>(null);
-  if (dialog.kind === 'bulk') lastBulk.current = { key: dialog.key, rows: dialog.rows };
+  const lastBulk = useRef<{ key: string; choice: BulkChoice<Row> } | null>(null);
+  if (dialog.kind === 'bulk') lastBulk.current = { key: dialog.key, choice: dialog.choice };
   const openBulk = lastBulk.current
     ? bulkActions.find((action) => action.key === lastBulk.current?.key)
     : undefined;
@@ -331,28 +383,51 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
           <Stack
             direction="row"
             spacing={1}
+            role="toolbar"
+            aria-label={t('list.bulk.toolbar')}
             sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, px: 2, py: 1, minHeight: 52 }}
           >
             <Typography sx={{ flexGrow: 1 }} aria-live="polite">
-              {t('list.selected', { count: selectedRows.length })}
+              {bulkChoice.rows.length === 0 && bulkChoice.count > 0
+                ? t('list.bulk.allMatchingSelected', { count: numberFormat.format(bulkChoice.count) })
+                : t('list.selected', { count: selectedRows.length })}
             </Typography>
+            {canSelectAllMatching && !isAllMatching && (
+              <Button onClick={() => setAllMatching(true)}>
+                {t('list.bulk.selectAllMatching', { count: numberFormat.format(engine.totalRows) })}
+              </Button>
+            )}
             {bulkActions.map((action) => (
               <Button
                 key={action.key}
                 variant="outlined"
                 startIcon={action.icon}
-                disabled={selectedRows.length === 0}
-                onClick={() => setDialog({ kind: 'bulk', key: action.key, rows: selectedRows })}
+                disabled={bulkChoice.count === 0}
+                onClick={() => setDialog({ kind: 'bulk', key: action.key, choice: bulkChoice })}
               >
                 {t(action.labelKey)}
               </Button>
             ))}
-            <Button disabled={selectedRows.length === 0} onClick={() => setSelectedIds(new Set())}>
+            {hasBulkToggle &&
+              [false, true].map((isActive) => (
+                <Button
+                  key={String(isActive)}
+                  variant="outlined"
+                  startIcon={isActive ? <RestoreIcon /> : <DeactivateIcon />}
+                  disabled={bulkChoice.count === 0}
+                  onClick={() => setDialog({ kind: 'bulkToggle', isActive, choice: bulkChoice })}
+                >
+                  {isActive ? t('list.restore') : t('list.deactivate')}
+                </Button>
+              ))}
+            <Button disabled={bulkChoice.count === 0} onClick={clearSelection}>
               {t('list.clearSelection')}
             </Button>
           </Stack>
         )}
-        {isWide ? <ListTable {...layout} /> : <ListCards {...layout} />}
+        <Box ref={tableRef} tabIndex={-1} role="region" aria-label={title} sx={{ outline: 'none' }}>
+          {isWide ? <ListTable {...layout} /> : <ListCards {...layout} />}
+        </Box>
         <TablePagination
           component="div"
           count={engine.totalRows}
@@ -419,22 +494,33 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
       {openBulk && lastBulk.current && (
         <Fragment key={openBulk.key}>
           {openBulk.renderDialog({
-            rows: lastBulk.current.rows,
+            ...lastBulk.current.choice,
+            listEntity: resource.listEntity ?? resource.entity,
             isOpen: dialog.kind === 'bulk',
-            onClose: () => setDialog({ kind: 'none' }),
-            onChanged: () => {
-              setSelectedIds(new Set());
-              engine.refresh();
-            },
+            onClose: closeBulkDialog,
+            onChanged: afterBulkChange,
           })}
         </Fragment>
+      )}
+
+      {dialog.kind === 'bulkToggle' && (
+        <BulkToggleDialog
+          entity={resource.entity}
+          isActive={dialog.isActive}
+          count={dialog.choice.count}
+          target={dialog.choice.target}
+          nameOf={nameOfIdAmong(dialog.choice.rows)}
+          isOpen
+          onClose={closeBulkDialog}
+          onChanged={afterBulkChange}
+        />
       )}
 
       {canDownloadReport && (
         <ReportDialog
           isOpen={dialog.kind === 'report'}
           defaultName={resource.reportName}
-          entity={resource.entity}
+          entity={resource.listEntity ?? resource.entity}
           request={engine.request}
           // The columns as shown (not the actions column), titled in the current language.
           columns={shownColumns.map((column) => ({ key: column.key, title: t(column.titleKey) }))}

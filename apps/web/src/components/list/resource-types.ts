@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EntityId, EntityName } from '../../api/list-api.ts';
 import type { Catalogue, TranslationKey } from '../../i18n/catalogue.ts';
+import type { BulkTarget } from './bulk-run.ts';
 
 /** Every row the generic list shows has an id; `is_active` drives delete-or-restore. */
 export type RowBase = { id: EntityId; is_active?: boolean };
@@ -147,9 +148,17 @@ export type RowAction<Row> = {
   renderDialog: (props: RowActionDialogProps<Row>) => ReactNode;
 };
 
-/** Props of a bulk action's dialog: the selected rows; `onChanged` clears the choice and reloads. */
+/**
+ * Props of a bulk action's dialog: the chosen rows of the page, or (`target` with filters) every
+ * row the list's filters match, `count` of them, read from `listEntity`'s list; `onChanged` clears
+ * the choice and reloads.
+ */
 export type BulkActionDialogProps<Row> = {
+  /** The chosen rows; empty when the target is all the filter matches. */
   rows: readonly Row[];
+  count: number;
+  target: BulkTarget;
+  listEntity: EntityName;
   isOpen: boolean;
   onClose: () => void;
   onChanged: () => void;
@@ -171,6 +180,11 @@ export type BulkAction<Row> = {
 export type ResourceConfig<Row extends RowBase> = {
   /** Endpoint name: `POST /api/<entity>/index`, `/store`, `/update/{id}`, `/destroy/{id}`. */
   entity: EntityName;
+  /**
+   * The list's own endpoint (`POST /api/<listEntity>/index`, its rows and reports) when the server
+   * limits it beyond `entity`'s list: the review queue reads `jobs_queue` and writes to `jobs`.
+   */
+  listEntity?: EntityName;
   titleKey: TranslationKey;
   columns: readonly ColumnConfig<Row>[];
   defaultSort: SortState;
@@ -209,7 +223,10 @@ export type ResourceConfig<Row extends RowBase> = {
   };
   /** The resource's own row actions, shown before edit and deactivate/restore. */
   rowActions?: readonly RowAction<Row>[];
-  /** With bulk actions the table offers a checkbox per row (and all on the page) and a toolbar. */
+  /**
+   * Actions on the chosen rows (or all the filter matches). With them, or with the toggle
+   * (canDelete: deactivate and restore in bulk), the table offers a checkbox per row and a toolbar.
+   */
   bulkActions?: readonly BulkAction<Row>[];
 };
 

@@ -10,9 +10,16 @@ import {
 } from '@usluge/contract';
 import { http } from '../../../api/http-client.ts';
 import { fetchList } from '../../../api/list-api.ts';
+import { bulkRequestOptions } from '../../../components/list/bulk-run.ts';
 
 /** The ads' endpoint name (`/api/jobs/index`, `/store`, `/update/{id}`, `/destroy/{id}`). */
 export const ADS_ENTITY = 'jobs';
+
+/**
+ * The review queue's list (`/api/jobs_queue/index`): the server's one definition of the queue
+ * (active ads awaiting approval, oldest first), which the dashboard counts too.
+ */
+export const REVIEW_QUEUE_ENTITY = 'jobs_queue';
 
 export const adDetailsQueryKey = (id: number) => ['ad-details', id] as const;
 
@@ -47,12 +54,16 @@ export function changeAdStatus(id: number, change: StatusChange, idempotencyKey:
   });
 }
 
-/** The same decision for several ads, each checked alone: which changed, which were refused and why. */
+/**
+ * The same decision for several ads, each checked alone: which changed, which were refused and why.
+ * One request of a bulk run (bulk-run.ts), whose dialog shows a failure itself.
+ */
 export function changeAdStatuses(change: BulkStatusChange, idempotencyKey: string) {
-  return http.put<BulkStatusChangeResponse>('/api/jobs/changeStatus', change, {
-    shownFields: ['ad_status_id', 'status_comment', 'reason_ids'],
-    idempotencyKey,
-  });
+  return http.put<BulkStatusChangeResponse>(
+    '/api/jobs/changeStatus',
+    change,
+    bulkRequestOptions(idempotencyKey),
+  );
 }
 
 /**

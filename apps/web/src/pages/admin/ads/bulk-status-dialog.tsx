@@ -26,9 +26,16 @@ import { DialogForm, FormDialogFrame } from '../../../components/form/dialog-for
 import { FormFieldInput } from '../../../components/form/form-field-input.tsx';
 import type { FormField } from '../../../components/form/form-types.ts';
 import { useWriteMutation } from '../../../components/form/use-write-mutation.ts';
+import { BulkProgressBar, useCountFormat } from '../../../components/list/bulk-result.tsx';
+import {
+  type BulkProgress,
+  BulkStoppedError,
+  runBulk,
+  stopReasonOf,
+} from '../../../components/list/bulk-run.ts';
 import type { BulkAction, BulkActionDialogProps } from '../../../components/list/resource-types.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
-import { changeAdStatuses } from './ads-api.ts';
+import { changeAdStatuses, REVIEW_QUEUE_ENTITY } from './ads-api.ts';
 import { RejectionReasonPicker } from './rejection-reason-picker.tsx';
 
 type Decision = 'approve' | 'reject';
@@ -44,8 +51,9 @@ const REASON_FIELD: FormField<BulkStatusChange> = {
 };
 
 /**
- * Approve or reject the chosen ads at once (`PUT /api/jobs/changeStatus` with ids). Each ad is
- * checked on its own; the dialog then says which changed and which were refused, and why.
+ * Approve or reject the chosen ads, or all the list's filter matches, at once
+ * (`PUT /api/jobs/changeStatus` with ids, or with the filters chunk by chunk, the progress shown).
+ * Each ad is checked on its own; the dialog then says which changed and which were refused, and why.
  */
 function BulkStatusDialog({ decision, ...props }: BulkActionDialogProps<AdRow> & { decision: Decision }) {
   return (
@@ -58,19 +66,28 @@ function BulkStatusDialog({ decision, ...props }: BulkActionDialogProps<AdRow> &
 function BulkStatusBody({
   decision,
   rows,
+  count,
+  target,
+  listEntity,
   onClose,
   onChanged,
   titleId,
 }: BulkActionDialogProps<AdRow> & { decision: Decision; titleId: string }) {
   const { t } = useTranslation();
+  const formatCount = useCountFormat();
   const [result, setResult] = useState<BulkStatusChangeResponse | null>(null);
+  const [progress, setProgress] = useState<BulkProgress | null>(null);
+  // Where a failed chunk stopped the run: what was done before it stays done.
+  const [stopped, setStopped] = useState<{ after: number; reason: string } | null>(null);
   const statusIds = new Set(rows.map((row) => row.status.id));
   // The status the moderator saw, when the chosen ads share one: an ad that moved on meanwhile is refused.
   const [seenStatus] = statusIds.size === 1 ? [...statusIds] : [];
   const form = useForm<BulkStatusChange, unknown, BulkStatusChange>({
     resolver: zodResolver(bulkStatusChangeSchema, { error: validationErrorMap(currentLanguage()) }) as never,
     defaultValues: {
-      ids: rows.map((row) => Number(row.id)),
+      ...target,
+      // The review queue's filters mean its rows (the server applies its condition too).
+      ...('filters' in target && listEntity === REVIEW_QUEUE_ENTITY ? { list: REVIEW_QUEUE_ENTITY } : {}),
       ad_status_id: TO_STATUS[decision],
       status_comment: '',
       reason_ids: [],
@@ -79,24 +96,46 @@ function BulkStatusBody({
   });
   const change = useWriteMutation({
     mutationFn: (values: BulkStatusChange, idempotencyKey: string) =>
-      changeAdStatuses(
-        {
-          ...values,
-          status_comment: decision === 'reject' ? values.status_comment : null,
-          reason_ids: decision === 'reject' ? (values.reason_ids ?? []) : [],
-        },
+      runBulk(
+        (chunk, chunkKey) =>
+          changeAdStatuses(
+            {
+              ...values,
+              ...chunk,
+              status_comment: decision === 'reject' ? values.status_comment : null,
+              reason_ids: decision === 'reject' ? (values.reason_ids ?? []) : [],
+            },
+            chunkKey,
+          ),
+        target,
+        count,
         idempotencyKey,
+        setProgress,
       ),
     onSuccess: (answer) => {
       setResult(answer);
       onChanged();
     },
     onError: (error) => {
-      if (!(error instanceof HttpError)) return;
-      for (const field of ['status_comment', 'reason_ids'] as const) {
-        const message = error.fieldErrors[field]?.[0];
-        if (message) form.setError(field, { type: 'server', message });
+      setProgress(null);
+      if (!(error instanceof BulkStoppedError)) return;
+      const { partial } = error;
+      const done = partial.changed.length + partial.unchanged.length + partial.refused.length;
+      if (done > 0) {
+        setStopped({ after: done, reason: stopReasonOf(error) });
+        setResult(partial);
+        onChanged();
+        return;
       }
+      const cause = error.cause;
+      let isShownOnField = false;
+      for (const field of ['status_comment', 'reason_ids'] as const) {
+        const message = cause instanceof HttpError ? cause.fieldErrors[field]?.[0] : undefined;
+        if (message) form.setError(field, { type: 'server', message });
+        isShownOnField ||= message !== undefined;
+      }
+      // Nothing was decided: the form stays, saying why.
+      if (!isShownOnField) form.setError('root', { type: 'server', message: stopReasonOf(error) });
     },
   });
 
@@ -106,22 +145,35 @@ function BulkStatusBody({
       <>
         <DialogTitle id={titleId}>{t('ads.bulk.resultTitle')}</DialogTitle>
         <DialogContent>
+          {stopped && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {stopped.reason} {t('list.bulk.stopped', { done: formatCount(stopped.after) })}
+            </Alert>
+          )}
           {result.changed.length > 0 && (
             <Alert severity="success" sx={{ mb: 2 }}>
               <Typography component="h3" variant="subtitle2">
-                {t('ads.bulk.changed', { count: result.changed.length })}
+                {t('ads.bulk.changed', { count: formatCount(result.changed.length) })}
               </Typography>
-              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                {result.changed.map((id) => (
-                  <li key={id}>{titleOf(id)}</li>
-                ))}
-              </Box>
+              {/* All the filter matched may be thousands: then the count says enough. */}
+              {rows.length > 0 && (
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                  {result.changed.map((id) => (
+                    <li key={id}>{titleOf(id)}</li>
+                  ))}
+                </Box>
+              )}
+            </Alert>
+          )}
+          {result.unchanged.length > 0 && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('list.bulk.unchanged', { count: formatCount(result.unchanged.length) })}
             </Alert>
           )}
           {result.refused.length > 0 && (
             <Alert severity="warning">
               <Typography component="h3" variant="subtitle2">
-                {t('ads.bulk.refused', { count: result.refused.length })}
+                {t('ads.bulk.refused', { count: formatCount(result.refused.length) })}
               </Typography>
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {result.refused.map((refusal) => (
@@ -147,8 +199,8 @@ function BulkStatusBody({
       titleId={titleId}
       title={
         decision === 'approve'
-          ? t('ads.bulk.approveTitle', { count: rows.length })
-          : t('ads.bulk.rejectTitle', { count: rows.length })
+          ? t('ads.bulk.approveTitle', { count: formatCount(count) })
+          : t('ads.bulk.rejectTitle', { count: formatCount(count) })
       }
       control={form.control}
       fields={[]}
@@ -167,13 +219,19 @@ function BulkStatusBody({
       }
     >
       <DialogContentText>{t('ads.bulk.text')}</DialogContentText>
-      <Box component="ul" sx={{ m: 0, pl: 2.5, maxHeight: 160, overflowY: 'auto' }}>
-        {rows.map((row) => (
-          <Typography component="li" variant="body2" key={row.id}>
-            {row.title}
-          </Typography>
-        ))}
-      </Box>
+      {rows.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5, maxHeight: 160, overflowY: 'auto' }}>
+          {rows.map((row) => (
+            <Typography component="li" variant="body2" key={row.id}>
+              {row.title}
+            </Typography>
+          ))}
+        </Box>
+      )}
+      {progress && change.isPending && <BulkProgressBar progress={progress} />}
+      {form.formState.errors.root?.message && (
+        <Alert severity="error">{form.formState.errors.root.message}</Alert>
+      )}
       {decision === 'reject' && (
         <Controller
           control={form.control}
