@@ -6,6 +6,7 @@ import { adList } from './ads/ad-list.ts';
 import { adSearchList } from './ads/ad-search-list.ts';
 import { adStatusList } from './ads/ad-status-list.ts';
 import { memberAdList } from './ads/member-ad-list.ts';
+import { reviewQueueList } from './ads/review-queue.ts';
 import { auditList } from './audit/audit-list.ts';
 import { cityCrud } from './cities/city-crud.ts';
 import { cityList } from './cities/city-list.ts';
@@ -55,6 +56,7 @@ export const LISTS: readonly ListDefinition<{ id: number }>[] = [
   serviceCreditHistoryList,
   serviceChoiceList,
   adList,
+  reviewQueueList,
   adStatusList,
   memberAdList,
   adSearchList,

@@ -17,6 +17,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     titleKey: 'pages.adsOnApproval',
     menuGroup: 'main',
   },
+  // The staff's figures; second, so signing in still lands on the queue (the first item).
+  { area: 'dashboard', path: AREA_PATHS.dashboard, titleKey: 'pages.dashboard', menuGroup: 'main' },
   { area: 'ads', path: AREA_PATHS.ads, titleKey: 'pages.ads', menuGroup: 'main' },
   { area: 'adPage', path: AREA_PATHS.adPage, titleKey: 'pages.adPage', menuGroup: null },
   { area: 'adReports', path: AREA_PATHS.adReports, titleKey: 'pages.adReports', menuGroup: 'main' },
@@ -44,7 +46,6 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { area: 'refunds', path: AREA_PATHS.refunds, titleKey: 'pages.refunds', menuGroup: 'management' },
   { area: 'audit', path: AREA_PATHS.audit, titleKey: 'pages.audit', menuGroup: 'management' },
   { area: 'seeders', path: AREA_PATHS.seeders, titleKey: 'seeders.title', menuGroup: 'management' },
-  { area: 'dashboard', path: AREA_PATHS.dashboard, titleKey: 'pages.dashboard', menuGroup: null },
   { area: 'test', path: AREA_PATHS.test, titleKey: 'pages.test', menuGroup: null },
 ];
 

@@ -77,6 +77,7 @@ export function listAnswer<Row>(rows: Row[], total = rows.length, isExact = true
 /** The calls of the admin home (`/ads-on-approval`): an empty queue of ads waiting for approval. */
 export const ADMIN_HOME_ANSWERS = {
   'POST /api/jobs/index': listAnswer([]),
+  'POST /api/jobs_queue/index': listAnswer([]),
   'POST /api/currencies/index_active': listAnswer([]),
   'POST /api/service_choices/index_active': listAnswer([]),
   'POST /api/os_countries/index_active': listAnswer([]),

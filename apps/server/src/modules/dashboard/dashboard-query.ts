@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
+import { inReviewQueue } from '../ads/review-queue.ts';
 
 const DAYS_OF_MEMBERS = 30;
 const TOP_SERVICES = 5;
@@ -20,10 +21,39 @@ const TOP_SERVICES = 5;
 /** Midnight of today in Montenegro, as a timestamp: days on the dashboard are Montenegro's days. */
 const localToday = sql`(date_trunc('day', now() at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE})`;
 
-/** Each figure is one query over an index, so the dashboard stays fast with a million ads. */
-export async function readDashboard(db: Database): Promise<DashboardFigures> {
+/** This month's top-ups per currency: credits and what they were paid. */
+function readCreditsSold(db: Database) {
+  return db
+    .select({
+      currency: currencies.short_name,
+      sign: currencies.sign,
+      credits: sql<number>`sum(${leadTransactions.add_credit_amount})`.mapWith(Number),
+      value: sql<number>`sum(${leadTransactions.total_price})`.mapWith(Number),
+    })
+    .from(leadTransactions)
+    .innerJoin(creditPrices, eq(creditPrices.id, leadTransactions.credit_price_id))
+    .innerJoin(currencies, eq(currencies.id, creditPrices.currency_id))
+    .where(
+      and(
+        gt(leadTransactions.add_credit_amount, 0),
+        sql`${leadTransactions.created_at} >= date_trunc('month', now() at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE}`,
+      ),
+    )
+    .groupBy(currencies.short_name, currencies.sign)
+    .orderBy(currencies.short_name);
+}
+
+/**
+ * Each figure is one query over an index, so the dashboard stays fast with a million ads. The
+ * queue's figures count the review queue (review-queue.ts), as its list and the review mode do; the
+ * credit sales are read only for a caller who may read the transactions.
+ */
+export async function readDashboard(
+  db: Database,
+  { canReadTransactions }: { canReadTransactions: boolean },
+): Promise<DashboardFigures> {
   const [waiting, decisions, members, sold, top, byAge, oldest] = await Promise.all([
-    db.select({ n: count() }).from(ads).where(eq(ads.ad_status_id, AD_STATUS.awaitingApproval)),
+    db.select({ n: count() }).from(ads).where(inReviewQueue),
     db
       .select({ status: adStatusHistory.to_status_id, n: count() })
       .from(adStatusHistory)
@@ -43,24 +73,7 @@ export async function readDashboard(db: Database): Promise<DashboardFigures> {
       ) m on m.day = d.day
       order by d.day`,
     ),
-    db
-      .select({
-        currency: currencies.short_name,
-        sign: currencies.sign,
-        credits: sql<number>`sum(${leadTransactions.add_credit_amount})`.mapWith(Number),
-        value: sql<number>`sum(${leadTransactions.total_price})`.mapWith(Number),
-      })
-      .from(leadTransactions)
-      .innerJoin(creditPrices, eq(creditPrices.id, leadTransactions.credit_price_id))
-      .innerJoin(currencies, eq(currencies.id, creditPrices.currency_id))
-      .where(
-        and(
-          gt(leadTransactions.add_credit_amount, 0),
-          sql`${leadTransactions.created_at} >= date_trunc('month', now() at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE}`,
-        ),
-      )
-      .groupBy(currencies.short_name, currencies.sign)
-      .orderBy(currencies.short_name),
+    canReadTransactions ? readCreditsSold(db) : undefined,
     db
       .select({ id: services.id, name: services.name, contacts: count() })
       .from(leads)
@@ -83,11 +96,11 @@ export async function readDashboard(db: Database): Promise<DashboardFigures> {
         all: count(),
       })
       .from(ads)
-      .where(eq(ads.ad_status_id, AD_STATUS.awaitingApproval)),
+      .where(inReviewQueue),
     db
       .select({ id: ads.id, title: ads.title, waiting_since: ads.updated_at })
       .from(ads)
-      .where(eq(ads.ad_status_id, AD_STATUS.awaitingApproval))
+      .where(inReviewQueue)
       .orderBy(ads.updated_at, ads.id)
       .limit(1),
   ]);
@@ -104,7 +117,7 @@ export async function readDashboard(db: Database): Promise<DashboardFigures> {
     ads_approved_7_days: decided(AD_STATUS.approved),
     ads_rejected_7_days: decided(AD_STATUS.rejected),
     new_members_per_day: members,
-    credits_sold_this_month: sold,
+    ...(sold ? { credits_sold_this_month: sold } : {}),
     top_services: top,
   };
 }

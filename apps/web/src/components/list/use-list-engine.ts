@@ -30,8 +30,9 @@ export function useListEngine<Row extends RowBase>(resource: ResourceConfig<Row>
   const request = useMemo(() => buildListRequest(resource, state), [resource, state]);
 
   const query = useQuery({
-    queryKey: ['list', resource.entity, request],
-    queryFn: ({ signal }) => fetchList<Row>(resource.entity, request, signal),
+    // The entity first, so invalidating ['list', entity] after a write reloads its every list.
+    queryKey: ['list', resource.entity, request, resource.listEntity ?? resource.entity],
+    queryFn: ({ signal }) => fetchList<Row>(resource.listEntity ?? resource.entity, request, signal),
     // While the next page loads the previous one stays, but never another resource's rows: its
     // columns would render them.
     placeholderData: (previous, previousQuery) =>

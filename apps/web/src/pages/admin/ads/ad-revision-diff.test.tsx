@@ -139,6 +139,8 @@ describe('the diff where moderators read an ad', () => {
       ...ADMIN_HOME_ANSWERS,
       'GET /api/user': { body: ADMIN_USER },
       'POST /api/jobs/index': listAnswer([edited, untouched]),
+      // The review queue's own list (/ads-on-approval and its review mode).
+      'POST /api/jobs_queue/index': listAnswer([edited, untouched]),
       'GET /api/jobs/show/5': { body: adDetails(edited) },
       'GET /api/jobs/show/6': { body: adDetails(untouched) },
       'GET /api/jobs/revision-diff/5': { body: DIFF },

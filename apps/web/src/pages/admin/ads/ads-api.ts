@@ -1,12 +1,11 @@
-import {
-  AD_STATUS,
-  type AdDetails,
-  type AdRow,
-  type AdStatus,
-  type BulkStatusChange,
-  type BulkStatusChangeResponse,
-  type ListRequest,
-  type StatusChange,
+import type {
+  AdDetails,
+  AdRow,
+  AdStatus,
+  BulkStatusChange,
+  BulkStatusChangeResponse,
+  ListRequest,
+  StatusChange,
 } from '@usluge/contract';
 import { http } from '../../../api/http-client.ts';
 import { fetchList } from '../../../api/list-api.ts';
@@ -67,12 +66,8 @@ export function changeAdStatuses(change: BulkStatusChange, idempotencyKey: strin
 }
 
 /**
- * Page `page` of the active ads awaiting approval, oldest first: the review queue (an ad its owner
- * withdrew needs no decision).
- */
-/**
- * A page of the review queue: the waiting ads that also match the list's filters (a moderator who
- * narrowed the queue reviews what they see), oldest first.
+ * A page of the review queue, oldest first, as its list shows it: the ads of the queue (the server
+ * says which) that also match the list's filters (a moderator who narrowed it reviews what they see).
  */
 export function fetchWaitingAds(
   filters: ListRequest['filters'],
@@ -81,9 +76,9 @@ export function fetchWaitingAds(
   signal?: AbortSignal,
 ) {
   const request: ListRequest = {
-    filters: { ...filters, status: { operator: 'equals', value: AD_STATUS.awaitingApproval } },
+    filters,
     options: { page, itemsPerPage: pageSize, sortBy: ['updated_at'], sortDesc: [false] },
-    show_only_active: true,
+    show_only_active: null,
   };
-  return fetchList<AdRow>(ADS_ENTITY, request, signal);
+  return fetchList<AdRow>(REVIEW_QUEUE_ENTITY, request, signal);
 }

@@ -17,7 +17,7 @@ import { adForm } from './ad-form/ad-form.tsx';
 import { AdLeadsDialog } from './ad-leads-dialog.tsx';
 import { AdStatusChip } from './ad-status.tsx';
 import { AdStatusDialog } from './ad-status-dialog.tsx';
-import { ADS_ENTITY } from './ads-api.ts';
+import { ADS_ENTITY, REVIEW_QUEUE_ENTITY } from './ads-api.ts';
 import { adBulkActions } from './bulk-status-dialog.tsx';
 import { ClaimedBy, WaitingTime } from './waiting-time.tsx';
 
@@ -62,7 +62,7 @@ function adColumns(
   isQueue = false,
 ): readonly ColumnConfig<AdRow>[] {
   return [
-    // The queue shows how long each ad has waited (since its last change, sorted on the same index).
+    // The queue shows how long each ad has waited (since its last change), and sorts on it.
     isQueue
       ? {
           ...updatedAtColumn<AdRow>(),
@@ -212,11 +212,15 @@ export const adsResource = defineResource<AdRow>({
 export const WAITING_STATUS_FILTER = String(AD_STATUS.awaitingApproval);
 
 /**
- * `/ads-on-approval`: the same list fixed to 'Čeka odobrenje' (the status filter offers only it),
- * with bulk approve / reject of the chosen rows.
+ * `/ads-on-approval`: the review queue (the server's `jobs_queue`: active ads awaiting approval),
+ * the ad that has waited longest first, its status filter fixed to 'Čeka odobrenje' (it offers only
+ * that), with bulk approve / reject of the chosen rows. Its ads are all active: no activity choice.
  */
 export const adsOnApprovalResource = defineResource<AdRow>({
   ...common,
+  listEntity: REVIEW_QUEUE_ENTITY,
+  defaultSort: { key: 'updated_at', isDescending: false },
+  hasActivityFilter: false,
   titleKey: 'pages.adsOnApproval',
   columns: adColumns(
     {

@@ -75,6 +75,8 @@ async function openScreen(path: string, extra: Parameters<typeof mockFetch>[0] =
     ...ADMIN_HOME_ANSWERS,
     'GET /api/user': { body: ADMIN_USER },
     'POST /api/jobs/index': listAnswer([MOWING, MOVING]),
+    // The review queue's own list (/ads-on-approval and its review mode).
+    'POST /api/jobs_queue/index': listAnswer([MOWING, MOVING]),
     'GET /api/jobs/show/5': { body: adDetails(MOWING) },
     'GET /api/jobs/show/6': { body: adDetails(MOVING) },
     'POST /api/ad_statuses/statusOrder': { body: { status_order: [APPROVED, REJECTED] } },
@@ -237,20 +239,35 @@ describe('the ads on approval list', () => {
   it('is fixed to the waiting status before its first request, and stays so when the filters are cleared', async () => {
     const { net, router, user } = await openScreen('/ads-on-approval');
     expect(router.state.location.search).toContain('status');
-    for (const call of net.callsTo('POST /api/jobs/index'))
+    for (const call of net.callsTo('POST /api/jobs_queue/index'))
       expect(call.body).toMatchObject({ filters: { status: { operator: 'equals', value: 1 } } });
     await user.type(screen.getByRole('textbox', { name: /^Filter: Naslov/ }), 'dvoriš{Enter}');
     await waitFor(() =>
-      expect(net.lastBodyOf('POST /api/jobs/index')).toMatchObject({
+      expect(net.lastBodyOf('POST /api/jobs_queue/index')).toMatchObject({
         filters: { title: { value: 'dvoriš' } },
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Očisti filtere' }));
-    await waitFor(() => expect(net.lastBodyOf('POST /api/jobs/index')).not.toHaveProperty('filters.title'));
-    expect(net.lastBodyOf('POST /api/jobs/index')).toMatchObject({
+    await waitFor(() =>
+      expect(net.lastBodyOf('POST /api/jobs_queue/index')).not.toHaveProperty('filters.title'),
+    );
+    expect(net.lastBodyOf('POST /api/jobs_queue/index')).toMatchObject({
       filters: { status: { operator: 'equals', value: 1 } },
     });
     expect(router.state.location.search).toContain('status');
+  });
+
+  it('reads the review queue, the ad that has waited longest first, without an activity choice', async () => {
+    const { net } = await openScreen('/ads-on-approval');
+    await waitFor(() =>
+      expect(net.lastBodyOf('POST /api/jobs_queue/index')).toMatchObject({
+        options: { sortBy: ['updated_at'], sortDesc: [false] },
+        show_only_active: null,
+      }),
+    );
+    expect(net.callsTo('POST /api/jobs/index')).toHaveLength(0);
+    expect(screen.getByRole('columnheader', { name: /Čeka/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.queryByRole('button', { name: 'Neaktivni' })).not.toBeInTheDocument();
   });
 
   it("reviews what the list shows: review mode asks for the waiting ads with the list's filters, oldest first", async () => {
@@ -258,7 +275,7 @@ describe('the ads on approval list', () => {
     await user.click(screen.getByRole('button', { name: 'Pregled jedan po jedan' }));
     await screen.findByRole('dialog', { name: 'Pregled oglasa na odobrenju' });
     await waitFor(() =>
-      expect(net.lastBodyOf('POST /api/jobs/index')).toMatchObject({
+      expect(net.lastBodyOf('POST /api/jobs_queue/index')).toMatchObject({
         filters: { title: { value: 'dvoriš' }, status: { operator: 'equals', value: 1 } },
         options: { sortBy: ['updated_at'], sortDesc: [false] },
       }),
@@ -275,7 +292,7 @@ describe('the review mode', () => {
     });
     // The list is fixed to the waiting status.
     await waitFor(() =>
-      expect(net.lastBodyOf('POST /api/jobs/index')).toMatchObject({
+      expect(net.lastBodyOf('POST /api/jobs_queue/index')).toMatchObject({
         filters: { status: { operator: 'equals', value: 1 } },
       }),
     );
@@ -325,6 +342,37 @@ describe('the review mode', () => {
     await user.keyboard('s');
     expect(await within(review).findByText('Nema više oglasa na čekanju.')).toBeInTheDocument();
     expect(net.callsTo('PUT /api/jobs/changeStatus/6')).toHaveLength(0);
+  });
+
+  it('confirms a rejection with Ctrl+Enter from the reason, as its button does', async () => {
+    const { net, user } = await openScreen('/ads-on-approval', {
+      'PUT /api/jobs/changeStatus/5': { body: adRow(5, 'Košenje dvorišta', REJECTED) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pregled jedan po jedan' }));
+    const review = await screen.findByRole('dialog', { name: 'Pregled oglasa na odobrenju' });
+    await within(review).findByRole('heading', { level: 3, name: 'Košenje dvorišta' });
+    await user.keyboard('r');
+    const reason = await within(review).findByRole('textbox', { name: /Razlog odbijanja/ });
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(within(review).getByRole('button', { name: 'Potvrdi odbijanje' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Control+Enter',
+    );
+    await user.type(reason, 'Nejasan opis');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() =>
+      expect(net.lastBodyOf('PUT /api/jobs/changeStatus/5')).toEqual({
+        ad_status_id: 3,
+        status_comment: 'Nejasan opis',
+        reason_ids: [],
+        from_status_id: 1,
+        updated_at: '2026-11-02T10:00:00.512Z',
+      }),
+    );
+    expect(net.callsTo('PUT /api/jobs/changeStatus/5')).toHaveLength(1);
+    expect(
+      await within(review).findByRole('heading', { level: 3, name: 'Selidba stana' }),
+    ).toBeInTheDocument();
   });
 
   it('sends each decision once, with a key of its own ad', async () => {

@@ -82,6 +82,8 @@ async function openAds(extra: Parameters<typeof mockFetch>[0] = {}, path = '/ads
     ...ADMIN_HOME_ANSWERS,
     'GET /api/user': { body: ADMIN_USER },
     'POST /api/jobs/index': listAnswer([MOWING, MOVING]),
+    // The review queue's own list (/ads-on-approval and its review mode).
+    'POST /api/jobs_queue/index': listAnswer([MOWING, MOVING]),
     'GET /api/jobs/show/5': { body: adDetails(MOWING) },
     'POST /api/ad_statuses/statusOrder': { body: { status_order: [APPROVED, REJECTED] } },
     'POST /api/rejection_reasons/index_active': listAnswer(REASONS),

@@ -71,6 +71,8 @@ describe('review mode and claims', () => {
       ...ADMIN_HOME_ANSWERS,
       'GET /api/user': { body: ADMIN_USER },
       'POST /api/jobs/index': listAnswer([MOWING, MOVING, PAINTING]),
+      // The review queue's own list (/ads-on-approval and its review mode).
+      'POST /api/jobs_queue/index': listAnswer([MOWING, MOVING, PAINTING]),
       'GET /api/jobs/show/5': { body: details(MOWING) },
       'GET /api/jobs/show/6': { body: details(MOVING) },
       'GET /api/jobs/show/7': { body: details(PAINTING) },

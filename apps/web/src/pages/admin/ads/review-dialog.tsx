@@ -167,9 +167,10 @@ const REASON_FIELD: FormField<StatusChange> = {
 
 /**
  * The review mode of ads on approval: one waiting ad's details at a time with Approve, Reject
- * (with a reason) and Skip, by button or key (A, R, S; not while typing the reason), moving on to
- * the next waiting ad. A decision names the status the moderator saw: if someone decided first,
- * the server's message opens the error dialog and the review moves on.
+ * (with a reason; Ctrl+Enter confirms it) and Skip, by button or key (A, R, S; not while typing the
+ * reason), moving on to the next ad of the queue, oldest first. A decision names the status the
+ * moderator saw: if someone decided first, the server's message opens the error dialog and the
+ * review moves on.
  */
 /** Review mode over the waiting ads matching `filters` (the list's, as the screen applies them). */
 export function ReviewDialog({
@@ -350,6 +351,12 @@ function ReviewBody({
   };
 
   keyHandler.current = (event) => {
+    // Ctrl+Enter (⌘+Enter) confirms the rejection from the reason field, as the button does.
+    if (isRejecting && !isLightboxOpen && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      if (!event.repeat) void reject();
+      return;
+    }
     if (isLightboxOpen || isRejecting || isTyping(event.target)) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
     const key = event.key.toLowerCase();
@@ -447,6 +454,8 @@ function ReviewBody({
               variant="contained"
               color="error"
               disabled={!canDecide}
+              aria-keyshortcuts="Control+Enter"
+              title={t('ads.review.shortcutHint', { key: 'Ctrl+Enter' })}
               startIcon={decide.isPending ? <CircularProgress size={16} color="inherit" /> : <RejectIcon />}
             >
               {t('ads.review.confirmReject')}

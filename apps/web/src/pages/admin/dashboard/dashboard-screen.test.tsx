@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Dashboard } from '@usluge/contract';
+import { type Dashboard, formatDateTime } from '@usluge/contract';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../i18n/i18n.ts';
 import { type MockReply, mockFetch } from '../../../test/fetch-mock.ts';
@@ -56,6 +56,12 @@ describe('dashboard figures', () => {
     expect(membersTotals([])).toEqual({ total: 0, max: 0 });
   });
 });
+
+/** A link's address as its path and parameters. */
+function target(link: HTMLElement): { path: string; params: Record<string, string> } {
+  const url = new URL(link.getAttribute('href') ?? '', 'http://localhost');
+  return { path: url.pathname, params: Object.fromEntries(url.searchParams) };
+}
 
 describe('dashboard screen', () => {
   it('shows every figure of GET /api/dashboard, the waiting count linking to the queue', async () => {
@@ -171,5 +177,57 @@ describe('dashboard screen', () => {
     expect(within(panel('Credits sold this month')).getByRole('row', { name: /USD/ })).toHaveTextContent(
       'USD 44.00',
     );
+  });
+});
+
+describe('dashboard cards and menu', () => {
+  it('links each card to the list it counts, filtered as the list reads its URL', async () => {
+    await openDashboard();
+    await screen.findByRole('region', { name: 'Odobreni oglasi' });
+    const weekAgo = formatDateTime(new Date(Date.now() - 7 * 24 * 3600 * 1000)).slice(0, 10);
+    const today = formatDateTime(new Date()).slice(0, 10);
+    const cardLink = (name: string) => within(panel(name)).getByRole('link', { name });
+    expect(target(cardLink('Odobreni oglasi'))).toEqual({
+      path: '/ads',
+      params: { 'f.status': '2', 'f.updated_at': `${weekAgo}~` },
+    });
+    expect(target(cardLink('Odbijeni oglasi'))).toEqual({
+      path: '/ads',
+      params: { 'f.status': '3', 'f.updated_at': `${weekAgo}~` },
+    });
+    expect(target(cardLink('Novi članovi'))).toEqual({ path: '/users', params: { 'f.roles': '2' } });
+    expect(target(cardLink('Krediti prodati ovog mjeseca'))).toEqual({
+      path: '/reports',
+      params: { 'f.updated_at': `01${today.slice(2)}~` },
+    });
+    // The waiting count leads to the queue itself (the review queue's own list).
+    expect(
+      target(within(panel('Oglasi na odobrenju')).getByRole('link', { name: 'Pregledaj oglase' })),
+    ).toEqual({ path: '/ads-on-approval', params: {} });
+  });
+
+  it('shows a moderator no credit sales (the server leaves them out) and no link to lists they cannot open', async () => {
+    const { credits_sold_this_month: _sold, ...withoutSales } = FIGURES;
+    await openDashboard({ body: withoutSales }, MODERATOR_USER);
+    await screen.findByRole('region', { name: 'Odobreni oglasi' });
+    expect(screen.queryByRole('region', { name: 'Krediti prodati ovog mjeseca' })).not.toBeInTheDocument();
+    expect(within(panel('Novi članovi')).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(panel('Odobreni oglasi')).getByRole('link', { name: 'Odobreni oglasi' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/ads\?/),
+    );
+  });
+
+  it.each([
+    ['an administrator', ADMIN_USER],
+    ['a moderator', MODERATOR_USER],
+  ])('is in the menu of %s, after the queue (still the first item)', async (_who, user) => {
+    await openDashboard({ body: FIGURES }, user);
+    const menu = screen.getByRole('navigation', { name: 'Meni administracije' });
+    const links = within(menu).getAllByRole('link');
+    expect(links[0]).toHaveAttribute('href', '/ads-on-approval');
+    expect(links[1]).toHaveAccessibleName('Kontrolna tabla');
+    expect(links[1]).toHaveAttribute('href', '/dashboard');
+    expect(links[1]).toHaveAttribute('aria-current', 'page');
   });
 });

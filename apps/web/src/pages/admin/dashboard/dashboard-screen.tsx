@@ -18,7 +18,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
+  AREA_ACCESS,
   AREA_PATHS,
+  canAccess,
   type Dashboard,
   formatCredits,
   formatDateTime,
@@ -29,9 +31,10 @@ import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { http } from '../../../api/http-client.ts';
+import { useCurrentUser } from '../../../auth/session-store.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { formatWaiting } from '../ads/waiting-time.tsx';
-import { fullDay, membersTotals, numberLocale } from './dashboard-format.ts';
+import { dashboardLinks, fullDay, membersTotals, numberLocale } from './dashboard-format.ts';
 
 const MembersChart = lazy(() => import('./members-chart.tsx').then((m) => ({ default: m.MembersChart })));
 
@@ -62,8 +65,21 @@ function fetchDashboard(signal: AbortSignal): Promise<Dashboard> {
   return http.get<Dashboard>('/api/dashboard', { signal, isErrorDialogSuppressed: true });
 }
 
-/** One card with a heading: every part of the dashboard is one. */
-function Panel({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+/**
+ * One card with a heading: every part of the dashboard is one. A card counting a list's rows has
+ * its heading as the link to that list (`to`), named by what it counts.
+ */
+function Panel({
+  title,
+  children,
+  actions,
+  to,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  to?: string | undefined;
+}) {
   const headingId = useId();
   return (
     <Card
@@ -74,7 +90,13 @@ function Panel({ title, children, actions }: { title: string; children: ReactNod
     >
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-          {title}
+          {to ? (
+            <Link component={RouterLink} to={to} color="inherit">
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
         </Typography>
         {children}
       </CardContent>
@@ -168,8 +190,14 @@ function DashboardFigures({
   language: Language;
 }) {
   const { t } = useTranslation();
+  const user = useCurrentUser();
   const members = membersTotals(data.new_members_per_day);
   const summaryId = useId();
+  const links = dashboardLinks(new Date());
+  // A card links to its list only for whoever may open it (the members: administrators).
+  const linkIfOpen = (area: keyof typeof AREA_ACCESS, to: string) =>
+    canAccess(AREA_ACCESS[area], user?.roles.map((role) => role.id) ?? null) ? to : undefined;
+  const credits = data.credits_sold_this_month;
   const chartTitle = t('dashboard.membersChartTitle');
   const chartSummary =
     members.total === 0
@@ -185,7 +213,7 @@ function DashboardFigures({
         <Panel
           title={t('dashboard.adsWaiting')}
           actions={
-            <Button component={RouterLink} to={AREA_PATHS.adsOnApproval} endIcon={<ArrowForwardIcon />}>
+            <Button component={RouterLink} to={links.adsWaiting} endIcon={<ArrowForwardIcon />}>
               {t('dashboard.adsWaitingLink')}
             </Button>
           }
@@ -194,13 +222,13 @@ function DashboardFigures({
             {numbers.format(data.ads_waiting)}
           </Typography>
         </Panel>
-        <Panel title={t('dashboard.approved')}>
+        <Panel title={t('dashboard.approved')} to={linkIfOpen('ads', links.approved)}>
           <Figure value={numbers.format(data.ads_approved_7_days)} period={t('dashboard.lastSevenDays')} />
         </Panel>
-        <Panel title={t('dashboard.rejected')}>
+        <Panel title={t('dashboard.rejected')} to={linkIfOpen('ads', links.rejected)}>
           <Figure value={numbers.format(data.ads_rejected_7_days)} period={t('dashboard.lastSevenDays')} />
         </Panel>
-        <Panel title={t('dashboard.newMembers')}>
+        <Panel title={t('dashboard.newMembers')} to={linkIfOpen('users', links.newMembers)}>
           <Figure value={numbers.format(members.total)} period={t('dashboard.lastThirtyDays')} />
         </Panel>
       </Box>
@@ -245,34 +273,37 @@ function DashboardFigures({
       </Panel>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Panel title={t('dashboard.creditsTitle')}>
-          {data.credits_sold_this_month.length === 0 ? (
-            <Typography color="text.secondary">{t('dashboard.creditsNone')}</Typography>
-          ) : (
-            <Table size="small" aria-label={t('dashboard.creditsTitle')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('dashboard.currency')}</TableCell>
-                  <TableCell align="right">{t('dashboard.credits')}</TableCell>
-                  <TableCell align="right">{t('dashboard.value')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.credits_sold_this_month.map((row) => (
-                  <TableRow key={row.currency}>
-                    <TableCell component="th" scope="row">
-                      {row.currency}
-                    </TableCell>
-                    <TableCell align="right">{formatCredits(row.credits, language)}</TableCell>
-                    <TableCell align="right">
-                      {formatMoney(row.value, { sign: row.sign, short_name: row.currency }, language)}
-                    </TableCell>
+        {/* The server answers the credit sales only to whoever may read the transactions. */}
+        {credits && (
+          <Panel title={t('dashboard.creditsTitle')} to={linkIfOpen('reports', links.creditsSold)}>
+            {credits.length === 0 ? (
+              <Typography color="text.secondary">{t('dashboard.creditsNone')}</Typography>
+            ) : (
+              <Table size="small" aria-label={t('dashboard.creditsTitle')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('dashboard.currency')}</TableCell>
+                    <TableCell align="right">{t('dashboard.credits')}</TableCell>
+                    <TableCell align="right">{t('dashboard.value')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </Panel>
+                </TableHead>
+                <TableBody>
+                  {credits.map((row) => (
+                    <TableRow key={row.currency}>
+                      <TableCell component="th" scope="row">
+                        {row.currency}
+                      </TableCell>
+                      <TableCell align="right">{formatCredits(row.credits, language)}</TableCell>
+                      <TableCell align="right">
+                        {formatMoney(row.value, { sign: row.sign, short_name: row.currency }, language)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Panel>
+        )}
         <Panel title={t('dashboard.topServicesTitle')}>
           {data.top_services.length === 0 ? (
             <Typography color="text.secondary">{t('dashboard.topServicesNone')}</Typography>
