@@ -16,6 +16,7 @@ import './http/request-context.ts';
 import { registerCrudRoutes } from './crud/crud-routes.ts';
 import { registerDraining } from './http/draining.ts';
 import { registerSecurity } from './http/security.ts';
+import { registerUnreadBodies } from './http/unread-bodies.ts';
 import { registerZodCompilers } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerWellFormedText } from './http/well-formed-text.ts';
@@ -174,6 +175,7 @@ export async function buildApp({
   app.addHook('onClose', () => reports.close());
   registerSecurity(app, config.publicUrl);
   registerDraining(app);
+  registerUnreadBodies(app);
   registerWellFormedText(app);
   registerAuthentication(app, db);
   registerListTotalsReset(app, db);

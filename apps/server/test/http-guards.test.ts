@@ -181,3 +181,53 @@ describe('slow clients', () => {
     expect(partial.answer).toMatch(/^HTTP\/1\.1 408 /);
   }, 30_000);
 });
+
+describe('bodies larger than allowed', () => {
+  let t: TestApp;
+  let base: string;
+  let cookie: string;
+  let bytesRead = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await createUser(t.db, { username: 'velicina.admin', roleIds: [ROLE.administrator] });
+    cookie = await t.signIn('velicina.admin');
+    t.app.server.on('connection', (socket) => socket.on('close', () => (bytesRead += socket.bytesRead)));
+    base = await listen(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers a 10 MB JSON body with a readable 413, never a reset', async () => {
+    const body = JSON.stringify({ username: 'a'.repeat(10 * 1024 * 1024), password: 'x' });
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      try {
+        const answer = await fetch(`${base}/api/loginWeb`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+          body,
+        });
+        outcomes.push(`${answer.status} ${(await answer.json()).message}`);
+      } catch (error) {
+        outcomes.push(String((error as { cause?: { code?: string } }).cause?.code ?? error));
+      }
+    }
+    expect(outcomes).toEqual(Array(8).fill('413 The data sent is too large.'));
+  });
+
+  it('refuses a signed-in 100 MB upload from its Content-Length, without reading it whole', async () => {
+    const form = new FormData();
+    form.set('name', 'Velika');
+    form.set('image_file', new Blob([new Uint8Array(100 * 1024 * 1024)]), 'velika.png');
+    bytesRead = 0;
+    const answer = await fetch(`${base}/api/users/store`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie, origin: base, 'idempotency-key': 'velika-1' },
+    });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ message: 'Poslati podaci su preveliki.' });
+    // The connection is cut once the little that is drained for a clean answer is read.
+    await expect.poll(() => bytesRead, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(bytesRead).toBeLessThan(20 * 1024 * 1024);
+  });
+});

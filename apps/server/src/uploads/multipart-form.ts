@@ -16,6 +16,9 @@ export type MultipartLimits = {
   maxFieldBytes?: number;
 };
 
+/** A part's boundary and headers (name, file name, type) take at most this much besides its value. */
+const PART_OVERHEAD_BYTES = 1024;
+
 /** `photos[3]` → `photos`: the spec's forms index repeated files. */
 const fieldGroup = (name: string) => name.replace(/\[\d{1,3}\]$/, '');
 
@@ -29,6 +32,10 @@ export async function readMultipartForm(
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type');
   const maxFiles = Object.values(allowedFiles).reduce((sum, count) => sum + count, 0);
+  // A body larger than the whole form may be is refused from its Content-Length, unread.
+  const maxBytes =
+    maxFiles * (MAX_IMAGE_BYTES + PART_OVERHEAD_BYTES) + maxFields * (maxFieldBytes + PART_OVERHEAD_BYTES);
+  if (Number(request.headers['content-length']) > maxBytes) throw new AppError(413, 'payload_too_large');
   const form: MultipartForm = { fields: {}, files: {} };
   try {
     const parts = request.parts({
