@@ -2,6 +2,8 @@
 // was made from other sources. The build's inputs are hashed (paths and contents) and the hash is
 // kept beside the build, so a checkout that changes a file rebuilds and one that changes nothing
 // starts at once. File times are not used: a fresh clone gives every file a new one.
+// `npm run build` runs it with --always: it builds whatever the stamp says, and records what it
+// built, so that the next `npm start` does not build again.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -44,13 +46,19 @@ function sourceHash() {
 
 const wanted = sourceHash();
 const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
-if (built === wanted && fs.existsSync(path.join(distDir, 'index.html'))) {
+const isForced = process.argv.includes('--always');
+if (!isForced && built === wanted && fs.existsSync(path.join(distDir, 'index.html'))) {
   process.stdout.write('Web app: the build is up to date.\n');
 } else {
-  process.stdout.write(
-    built ? 'Web app: sources changed, building…\n' : 'Web app: no build yet, building…\n',
-  );
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (!isForced) {
+    process.stdout.write(
+      built ? 'Web app: sources changed, building…\n' : 'Web app: no build yet, building…\n',
+    );
+  }
+  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
   fs.writeFileSync(stampFile, `${wanted}\n`);
 }
