@@ -121,6 +121,8 @@ describe('POST /api/{entity}/destroy_bulk', () => {
       .where(inArray(cities.id, ids.slice(0, 3)));
     const body = {
       is_active: true,
+      // The resource's own list, named: the same as leaving it out.
+      list: 'os_cities',
       filters: { name: 'vraćanje jednom' },
       show_only_active: false,
       after_id: 0,
@@ -171,6 +173,9 @@ describe('POST /api/{entity}/destroy_bulk', () => {
       { is_active: false, filters: { no_such_column: 'x' } },
       { is_active: false, filters: { name: { operator: 'gte', value: 'lose granice' } } },
       { is_active: 'no', ids },
+      // Another list's filters only where it lists the same rows.
+      { is_active: false, filters: { name: 'lose granice' }, list: 'jobs' },
+      { is_active: false, filters: { name: 'lose granice' }, list: 'no_such_list' },
     ]) {
       const response = await call('POST', '/api/os_cities/destroy_bulk', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
@@ -271,11 +276,13 @@ describe('PUT /api/jobs/changeStatus with filters', () => {
     expect(again.json()).toMatchObject({ changed: [], unchanged: [approved?.id], refused: [] });
   });
 
-  it('refuses an unknown filter of the ads list with a 422', async () => {
-    const response = await call('PUT', '/api/jobs/changeStatus', {
-      ad_status_id: AD_STATUS.approved,
-      filters: { password_hash: 'x' },
-    });
-    expect(response.statusCode).toBe(422);
+  it('refuses an unknown filter of the ads list, or a list that is not an ads list, with a 422', async () => {
+    for (const body of [
+      { ad_status_id: AD_STATUS.approved, filters: { password_hash: 'x' } },
+      { ad_status_id: AD_STATUS.approved, filters: {}, list: 'os_cities' },
+    ]) {
+      const response = await call('PUT', '/api/jobs/changeStatus', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+    }
   });
 });

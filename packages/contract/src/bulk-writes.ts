@@ -60,7 +60,14 @@ export const bulkResultShape = {
 
 /** `POST /api/<entity>/destroy_bulk`: deactivate (`is_active: false`) or restore many rows. */
 export const bulkToggleSchema = z
-  .object({ is_active: z.boolean(), ...bulkTargetShape })
+  .object({
+    is_active: z.boolean(),
+    ...bulkTargetShape,
+    list: z.string().max(100).optional().meta({
+      description:
+        "Whose `filters` they are when not the entity's own list: another list of the same rows (`jobs_queue` for `jobs`).",
+    }),
+  })
   .superRefine(requireOneTarget);
 export type BulkToggle = z.input<typeof bulkToggleSchema>;
 

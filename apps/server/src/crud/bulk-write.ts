@@ -24,6 +24,21 @@ export type BulkTarget = {
 /** What one row's write did; a refusal is an AppError thrown. */
 export type BulkRowOutcome = 'changed' | 'unchanged';
 
+/**
+ * The list whose filters a bulk request sends: the resource's own, or another list of the same rows
+ * (same id column) named by `list` (the review queue of the ads); any other name is a 422.
+ */
+export function filteredListOf(
+  own: ListDefinition<{ id: number }>,
+  list: string | undefined,
+  lists: readonly ListDefinition<{ id: number }>[],
+): ListDefinition<{ id: number }> {
+  if (list === undefined || list === own.resource) return own;
+  const named = lists.find((definition) => definition.resource === list && definition.id === own.id);
+  if (!named) throw new AppError(422, 'invalid_reference', {}, 'list');
+  return named;
+}
+
 /** Lets timers and other requests run between rows: a bulk write of thousands must not hold the loop. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

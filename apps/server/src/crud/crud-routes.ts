@@ -16,11 +16,12 @@ import type { Database } from '../db/client.ts';
 import { AppError, notFound, RequestValidationError } from '../http/errors.ts';
 import { runIdempotent } from '../http/idempotency.ts';
 import { loadInOrder } from '../list-engine/list-query.ts';
+import { LISTS } from '../modules/resources.ts';
 import { type FileStorage, storedFileOf, type UploadFolder } from '../uploads/file-storage.ts';
 import { imageUrl } from '../uploads/image-routes.ts';
 import { type ProcessedImage, processImage } from '../uploads/image-upload.ts';
 import { readMultipartForm } from '../uploads/multipart-form.ts';
-import { runBulkWrite } from './bulk-write.ts';
+import { filteredListOf, runBulkWrite } from './bulk-write.ts';
 import type {
   AnswerExtras,
   CrudDefinition,
@@ -314,12 +315,13 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
       },
       async (request) => {
         const actorId = requireUser(request).id;
-        const { is_active: isActive, ...target } = request.body;
+        const { is_active: isActive, list, ...target } = request.body;
+        const filteredList = filteredListOf(generic.list, list, LISTS);
         const answer = await runIdempotent(db, request, bulkResultSchema, async (tx) => ({
           status: 200,
           body: await runBulkWrite(
             tx,
-            generic.list,
+            filteredList,
             target,
             request.lang,
             { userId: actorId },

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate.ts';
-import { runBulkWrite } from '../../crud/bulk-write.ts';
+import { filteredListOf, runBulkWrite } from '../../crud/bulk-write.ts';
 import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -139,14 +139,13 @@ export function adRoutes(app: FastifyInstance, db: Database, storage: FileStorag
         request.body;
       const actorId = requireUser(request).id;
       // The review queue is the ads list with a condition of its own: its filters mean its rows.
-      const filteredList = LISTS.find((definition) => definition.resource === (list ?? adList.resource));
-      if (!filteredList) throw notFound();
+      const filteredList = filteredListOf(adList, list, LISTS);
       const discarded: string[] = [];
       const answer = await runIdempotent(db, request, bulkStatusChangeResponseSchema, async (tx) => ({
         status: 200,
         body: await runBulkWrite(
           tx,
-          adList,
+          filteredList,
           target,
           request.lang,
           { userId: actorId },

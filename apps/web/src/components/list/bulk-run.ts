@@ -84,11 +84,16 @@ export const bulkRequestOptions = (idempotencyKey: string) => ({
 });
 
 /** `POST /api/<entity>/destroy_bulk`: deactivate (`isActive` false) or restore the target's rows. */
-export function toggleBulkSend(entity: EntityName, isActive: boolean): BulkSend {
+export function toggleBulkSend(entity: EntityName, isActive: boolean, listEntity = entity): BulkSend {
   return (target, idempotencyKey) =>
     http.post<BulkResult>(
       `/api/${entity}/destroy_bulk`,
-      { is_active: isActive, ...target },
+      // Filters chosen on another list of the same rows (the review queue) mean that list's rows.
+      {
+        is_active: isActive,
+        ...target,
+        ...('filters' in target && listEntity !== entity ? { list: listEntity } : {}),
+      },
       bulkRequestOptions(idempotencyKey),
     );
 }

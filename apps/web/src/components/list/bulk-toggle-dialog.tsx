@@ -23,6 +23,8 @@ import {
 
 export type BulkToggleDialogProps = {
   entity: EntityName;
+  /** The list the rows were chosen on, when not the entity's own (the review queue): its filters. */
+  listEntity: EntityName;
   /** false: deactivate the rows; true: restore them. */
   isActive: boolean;
   /** How many rows the target is (the chosen ones, or all the filter matches). */
@@ -52,6 +54,7 @@ export function BulkToggleDialog(props: BulkToggleDialogProps) {
 
 function BulkToggleBody({
   entity,
+  listEntity,
   isActive,
   count,
   target,
@@ -79,8 +82,12 @@ function BulkToggleBody({
   const start = async () => {
     setPhase({ kind: 'running', progress: { done: 0, total: count } });
     try {
-      const result = await runBulk(toggleBulkSend(entity, isActive), target, count, key, (progress) =>
-        setPhase({ kind: 'running', progress }),
+      const result = await runBulk(
+        toggleBulkSend(entity, isActive, listEntity),
+        target,
+        count,
+        key,
+        (progress) => setPhase({ kind: 'running', progress }),
       );
       setPhase({ kind: 'done', result });
     } catch (error) {

@@ -506,6 +506,7 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
       {dialog.kind === 'bulkToggle' && (
         <BulkToggleDialog
           entity={resource.entity}
+          listEntity={resource.listEntity ?? resource.entity}
           isActive={dialog.isActive}
           count={dialog.choice.count}
           target={dialog.choice.target}
