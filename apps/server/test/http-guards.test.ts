@@ -206,7 +206,7 @@ describe('bodies larger than allowed', () => {
           headers: { 'content-type': 'application/json', 'accept-language': 'en' },
           body,
         });
-        outcomes.push(`${answer.status} ${(await answer.json()).message}`);
+        outcomes.push(`${answer.status} ${((await answer.json()) as { message: string }).message}`);
       } catch (error) {
         outcomes.push(String((error as { cause?: { code?: string } }).cause?.code ?? error));
       }
