@@ -349,7 +349,8 @@ describe('services screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
     expect(await within(dialog).findByText('Obavezno polje.')).toBeInTheDocument();
     expect(net.callsTo('POST /api/services/store')).toHaveLength(0);
-    await user.type(within(dialog).getByRole('spinbutton', { name: /^Kredit/ }), '8.25');
+    // Typed in Montenegrin marks; sent as the number.
+    await user.type(within(dialog).getByRole('textbox', { name: /^Kredit/ }), '8,25');
     await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
     expect(await screen.findByText('Uspješno ste dodali uslugu')).toBeInTheDocument();
     const body = net.lastBodyOf('POST /api/services/store');
@@ -369,10 +370,10 @@ describe('services screen', () => {
     const { net, user } = await openServices({ 'POST /api/services/update/20': { body: GARDEN } });
     await user.click(within(rowOf('Baštenski radovi')).getByRole('button', { name: 'Izmijeni' }));
     const dialog = await screen.findByRole('dialog', { name: 'Izmjena foldera' });
-    expect(within(dialog).queryByRole('spinbutton', { name: /^Kredit/ })).toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: /^Kredit/ })).toBeNull();
     // Turning it into a service asks for the credit.
     await user.click(within(dialog).getByRole('checkbox', { name: 'Usluga (a ne folder)' }));
-    expect(within(dialog).getByRole('spinbutton', { name: /^Kredit/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Kredit/ })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Usluga (a ne folder)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
     expect(await screen.findByText('Uspješno ste izmijenili folder')).toBeInTheDocument();
