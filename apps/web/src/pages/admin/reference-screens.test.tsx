@@ -94,10 +94,14 @@ describe.each(CASES)('$title screen', (c) => {
     const table = screen.getByRole('table', { name: c.title });
     const [titleRow] = within(table).getAllByRole('row');
     const headers = within(titleRow as HTMLElement).getAllByRole('columnheader');
-    expect(headers).toHaveLength(c.headers.length + 1);
+    // First the choice of rows for deactivating or restoring in bulk, last the row actions.
+    expect(headers).toHaveLength(c.headers.length + 2);
+    expect(
+      within(headers[0] as HTMLElement).getByRole('checkbox', { name: 'Izaberi sve na stranici' }),
+    ).toBeInTheDocument();
     c.headers.forEach((title, i) => {
       // The sorted column also says how it is sorted, for screen readers.
-      expect(headers[i]?.textContent?.startsWith(title)).toBe(true);
+      expect(headers[i + 1]?.textContent?.startsWith(title)).toBe(true);
     });
     expect(headers.at(-1)).toHaveTextContent('Akcije');
     expect(screen.getByRole('button', { name: 'Dodaj' })).toBeInTheDocument();
