@@ -100,7 +100,7 @@ export function ListScreen<Row extends RowBase>({ resource }: { resource: Resour
   };
   // The member's default view, when the list opens without a state of its own in the URL.
   const [params] = useSearchParams();
-  const isOpenedWithState = useRef(hasListState(params));
+  const isOpenedWithState = useRef(hasListState(params, resource.fixedFilters));
   const isDefaultViewChecked = useRef(false);
   useEffect(() => {
     if (isDefaultViewChecked.current || !savedViews.data) return;

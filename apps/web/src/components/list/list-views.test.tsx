@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { listAnswer, mockFetch } from '../../test/fetch-mock.ts';
 import { ADMIN_USER } from '../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../test/render-app.tsx';
+import { hasListState } from './list-views.ts';
 
 const COUNTRIES = [
   { id: 4, name: 'Crna Gora', code: 'ME', is_active: true, updated_at: '2024-05-01T10:00:00Z' },
@@ -229,5 +230,17 @@ describe('saved views menu', () => {
       await within(dialog).findByText('Već imate pogled sa ovim imenom na ovoj listi.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Greška' })).toBeNull();
+  });
+});
+
+describe('a list state in the address', () => {
+  it("is none for a filter the screen always carries (the review queue's status): the default view applies", () => {
+    const fixed = { status: '1' };
+    expect(hasListState(new URLSearchParams('f.status=1'), fixed)).toBe(false);
+    expect(hasListState(new URLSearchParams('f.status=1&f.title=kos'), fixed)).toBe(true);
+    expect(hasListState(new URLSearchParams('f.status=1&sort=title'), fixed)).toBe(true);
+    expect(hasListState(new URLSearchParams('f.status=3'), fixed)).toBe(true);
+    expect(hasListState(new URLSearchParams('f.status=1'))).toBe(true);
+    expect(hasListState(new URLSearchParams('utm=x'))).toBe(false);
   });
 });

@@ -13,8 +13,19 @@ import type { ColumnConfig, ResourceConfig, RowBase } from './resource-types.ts'
 /** URL parameters that carry a list's state: a list opened without any shows the default view. */
 const STATE_PARAMS = new Set(['page', 'size', 'sort', 'desc', 'active']);
 
-export function hasListState(params: URLSearchParams): boolean {
-  return [...params.keys()].some((key) => STATE_PARAMS.has(key) || key.startsWith('f.'));
+/**
+ * Whether the address carries a list state of the member's own. A filter the screen always has
+ * (`fixedFilters`: the review queue's status, which its loader puts in the address) is none.
+ */
+export function hasListState(
+  params: URLSearchParams,
+  fixedFilters: Readonly<Record<string, string>> = {},
+): boolean {
+  return [...params.entries()].some(([key, value]) => {
+    if (STATE_PARAMS.has(key)) return true;
+    if (!key.startsWith('f.')) return false;
+    return fixedFilters[key.slice('f.'.length)] !== value;
+  });
 }
 
 /** The keys of the columns a list shows when its member chose none. */

@@ -185,6 +185,11 @@ export type ResourceConfig<Row extends RowBase> = {
    * limits it beyond `entity`'s list: the review queue reads `jobs_queue` and writes to `jobs`.
    */
   listEntity?: EntityName;
+  /**
+   * Filters the screen always carries (its route loader puts them in the address): not a state of
+   * the member's, so the list still opens with their default view.
+   */
+  fixedFilters?: Readonly<Record<string, string>>;
   titleKey: TranslationKey;
   columns: readonly ColumnConfig<Row>[];
   defaultSort: SortState;

@@ -219,6 +219,7 @@ export const WAITING_STATUS_FILTER = String(AD_STATUS.awaitingApproval);
 export const adsOnApprovalResource = defineResource<AdRow>({
   ...common,
   listEntity: REVIEW_QUEUE_ENTITY,
+  fixedFilters: { status: WAITING_STATUS_FILTER },
   defaultSort: { key: 'updated_at', isDescending: false },
   hasActivityFilter: false,
   titleKey: 'pages.adsOnApproval',
