@@ -276,6 +276,35 @@ describe('PUT /api/jobs/changeStatus with filters', () => {
     expect(again.json()).toMatchObject({ changed: [], unchanged: [approved?.id], refused: [] });
   });
 
+  it("takes the review queue's filters as the queue's rows: an ad awaiting approval but taken down is not among them", async () => {
+    const rows = await t.db
+      .select({ id: ads.id })
+      .from(ads)
+      .where(sql`${ads.ad_status_id} <> ${AD_STATUS.awaitingApproval}`)
+      .orderBy(ads.id)
+      .limit(3);
+    const [queued, alsoQueued, takenDown] = rows.map((row) => row.id);
+    await t.db
+      .update(ads)
+      .set({ ad_status_id: AD_STATUS.awaitingApproval, is_active: true })
+      .where(inArray(ads.id, [queued ?? 0, alsoQueued ?? 0]));
+    await t.db
+      .update(ads)
+      .set({ ad_status_id: AD_STATUS.awaitingApproval, is_active: false })
+      .where(eq(ads.id, takenDown ?? 0));
+    const answers = await runAllChunks('/api/jobs/changeStatus', 'PUT', {
+      ad_status_id: AD_STATUS.approved,
+      filters: {},
+      list: 'jobs_queue',
+    });
+    expect(answers.flatMap((answer) => answer.changed).sort((a, b) => a - b)).toEqual([queued, alsoQueued]);
+    const [left] = await t.db
+      .select({ status: ads.ad_status_id })
+      .from(ads)
+      .where(eq(ads.id, takenDown ?? 0));
+    expect(left?.status).toBe(AD_STATUS.awaitingApproval);
+  });
+
   it('refuses an unknown filter of the ads list, or a list that is not an ads list, with a 422', async () => {
     for (const body of [
       { ad_status_id: AD_STATUS.approved, filters: { password_hash: 'x' } },
