@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { IDEMPOTENCY_KEY_PATTERN } from '@usluge/contract';
+import { type Access, IDEMPOTENCY_KEY_PATTERN } from '@usluge/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { markRoutesPublic } from './public-routes.ts';
@@ -23,10 +23,57 @@ function withIdempotencyKey(transformed: Transformed, isIdempotent: boolean | un
   return { ...transformed, schema: { ...schema, headers } } as Transformed;
 }
 
+/** `POST /api/users/update/:id` → `postUsersUpdateById`: a name for generated clients, unique per route. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/?/, '')
+    .split(/[/_-]+/)
+    .filter(Boolean)
+    .map((word) => (word.startsWith(':') ? `by_${word.slice(1)}` : word))
+    .flatMap((word) => word.split('_'));
+  const capitalized = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return `${method.toLowerCase()}${capitalized.join('')}`;
+}
+
+/** What every refusal answers (http/error-handler.ts): a message, and per field ones for a 422. */
+const REFUSAL = {
+  description:
+    "Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language.",
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+  required: ['message'],
+};
+
+/** The operation's id, who may call it, and its refusals when the route declared none of its own. */
+function withOperationFacts(
+  transformed: Transformed,
+  method: string,
+  url: string,
+  access: Access | undefined,
+) {
+  const schema = transformed.schema as Record<string, unknown>;
+  const response = { ...((schema.response ?? {}) as Record<string, unknown>) };
+  if (!Object.keys(response).some((status) => status.startsWith('4'))) response['4XX'] = REFUSAL;
+  // A route that says its own (the mobile app's member routes: the bearer token) keeps it.
+  const security =
+    (schema.security as Record<string, string[]>[] | undefined) ??
+    (access === 'public' ? [] : [{ bearer: [] }, { cookie: [] }]);
+  return {
+    ...transformed,
+    schema: { ...schema, operationId: operationIdOf(method, url), security, response },
+  } as Transformed;
+}
+
 /** OpenAPI document at /api/docs/json and its page at /api/docs, generated from the route schemas. */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: JSON Schema as zod writes it (a nullable value is `type: 'null'` in an anyOf).
+      openapi: '3.1.0',
+      servers: [{ url: '/', description: 'This server' }],
       info: {
         title: 'Usluge API',
         description: [
@@ -37,6 +84,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           '**Idempotency.** Every write takes an `Idempotency-Key` header (1-255 visible ASCII characters, e.g. a UUID made once per submit and kept across its retries). The same key with the same request answers the first answer again and changes nothing; with another request (method, path, query or body), 422. A request that failed stores nothing, so its key can be sent again. Keys are per user and kept 24 hours.',
         ].join('\n'),
         version: '1.0.0',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       components: {
         securitySchemes: {
@@ -61,7 +109,14 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         },
       ],
     },
-    transform: (input) => withIdempotencyKey(jsonSchemaTransform(input), input.route.config?.isIdempotent),
+    transform: (input) =>
+      withOperationFacts(
+        withIdempotencyKey(jsonSchemaTransform(input), input.route.config?.isIdempotent),
+        // A GET route also answers HEAD, which the document leaves out.
+        [input.route.method].flat()[0] ?? 'GET',
+        input.url,
+        input.route.config?.access,
+      ),
     // Schemas registered with an id (the recursive service tree) become named components.
     transformObject: jsonSchemaTransformObject,
   });

@@ -58,6 +58,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       web.route({
         method: ['GET', 'HEAD'],
         url: '/*',
+        // The web app, not an API operation: no place in the API document.
+        schema: { hide: true },
         // The build compressed what is worth it; the rest (small files, images) goes out as is.
         compress: false,
         handler: (request, reply) => {
