@@ -165,7 +165,11 @@ describe('the rejection reason picker', () => {
   it('in the bulk rejection: the picked templates go with the chosen ads', async () => {
     // Bulk decisions are offered on the queue of ads awaiting approval.
     const { net, user } = await openAds(
-      { 'PUT /api/jobs/changeStatus': { body: { changed: [5, 6], refused: [] } } },
+      {
+        'PUT /api/jobs/changeStatus': {
+          body: { changed: [5, 6], unchanged: [], refused: [], next_after_id: null, remaining: 0 },
+        },
+      },
       '/ads-on-approval',
     );
     await user.click(screen.getByRole('checkbox', { name: 'Izaberi sve na stranici' }));
@@ -185,5 +189,43 @@ describe('the rejection reason picker', () => {
         reason_ids: [41, 43],
       }),
     );
+  });
+});
+
+describe('a bulk decision on all the queue matches', () => {
+  it("names the count, sends the queue's filters chunk by chunk as the queue's, and says what was decided", async () => {
+    const { net, user } = await openAds(
+      {
+        'POST /api/jobs_queue/index': listAnswer([MOWING, MOVING], 1234),
+        'PUT /api/jobs/changeStatus': [
+          { body: { changed: [5, 6], unchanged: [], refused: [], next_after_id: 6, remaining: 1232 } },
+          {
+            body: {
+              changed: Array.from({ length: 1231 }, (_, n) => 100 + n),
+              unchanged: [],
+              refused: [{ id: 99, message: 'Oglas je u međuvremenu dobio status „Odobren“.' }],
+              next_after_id: null,
+              remaining: 0,
+            },
+          },
+        ],
+      },
+      '/ads-on-approval',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Izaberi sve na stranici' }));
+    await user.click(screen.getByRole('button', { name: 'Izaberi svih 1.234 koji odgovaraju filteru' }));
+    await user.click(screen.getByRole('button', { name: 'Odobri izabrane' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Odobriti izabrane oglase (1.234)?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Odobri' }));
+    expect(await within(dialog).findByText('Promijenjeno (1.233)')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('#99: Oglas je u međuvremenu dobio status „Odobren“.');
+    const bodies = net
+      .callsTo('PUT /api/jobs/changeStatus')
+      .map((call) => call.body as Record<string, unknown>);
+    expect(bodies.map((body) => [body.list, body.after_id, body.ids])).toEqual([
+      ['jobs_queue', 0, undefined],
+      ['jobs_queue', 6, undefined],
+    ]);
+    expect(bodies[0]).toMatchObject({ ad_status_id: 2, filters: expect.any(Object) });
   });
 });
