@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -7,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { registerAuthentication } from './auth/authenticate.ts';
 import { createLoginLimiter, type LoginLimiter } from './auth/login-limiter.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, PoolStats } from './db/client.ts';
 import { registerDocs } from './http/docs.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { languageOf } from './http/messages.ts';
@@ -15,6 +16,7 @@ import { registerListTotalsReset } from './list-engine/list-totals.ts';
 import './http/request-context.ts';
 import { registerCrudRoutes } from './crud/crud-routes.ts';
 import { registerDraining } from './http/draining.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerUnreadBodies } from './http/unread-bodies.ts';
 import { registerZodCompilers } from './http/validation.ts';
@@ -59,6 +61,8 @@ export type AppOptions = {
   storage?: FileStorage;
   /** The background jobs' timers (off in tests that run the jobs themselves). */
   areJobsStarted?: boolean;
+  /** The PostgreSQL pool's connections, for the metrics. */
+  poolStats?: () => PoolStats;
 };
 
 export type RouteRecord = {
@@ -85,6 +89,9 @@ declare module 'fastify' {
   }
 }
 
+/** A request id a proxy may hand on: short, and nothing a log line could be broken by. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
 export async function buildApp({
   config,
   db,
@@ -93,11 +100,19 @@ export async function buildApp({
   loginLimiter,
   storage = createDiskStorage(path.join(config.dataDir, 'uploads')),
   areJobsStarted = true,
+  poolStats,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.isProxyTrusted,
     bodyLimit: 1024 * 1024,
+    // Each request's id in its log lines and in the X-Request-Id of its answer: a proxy's id when
+    // it sent a sane one, else a new UUID.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const sent = request.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
     // Slow clients do not hold connections: headers within 10 s, a whole request (an upload on a
     // phone's connection included) within 2 min, an idle kept-alive connection 72 s (longer than
     // the usual balancer's 60 s, so the balancer closes first). Checked every second.
@@ -175,6 +190,7 @@ export async function buildApp({
   app.addHook('onClose', () => reports.close());
   registerSecurity(app, config.publicUrl);
   registerDraining(app);
+  registerMetrics(app, { token: config.metricsToken, db, reportsBusy: reports.activeCount, poolStats });
   registerUnreadBodies(app);
   registerWellFormedText(app);
   registerAuthentication(app, db);

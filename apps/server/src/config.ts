@@ -45,6 +45,7 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(72),
   REFUND_WINDOW_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(3650).default(14),
+  METRICS_TOKEN: z.string().min(16, { error: 'must have at least 16 characters' }).max(256).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0)
@@ -83,6 +84,8 @@ export type Config = {
    * connection) before it stops accepting and finishes what is in flight.
    */
   shutdownGraceMs: number;
+  /** `GET /api/metrics` answers a scraper sending this as its bearer token; unset, no such route. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leadAnswerMs: Math.round(e.LEAD_ANSWER_HOURS * 3_600_000),
     refundWindowMs: Math.round(e.REFUND_WINDOW_DAYS * 86_400_000),
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    metricsToken: e.METRICS_TOKEN,
     accountLimits: {
       perIp: e.ACCOUNT_MAX_REQUESTS_PER_IP,
       perAddress: e.ACCOUNT_MAX_REQUESTS_PER_ADDRESS,

@@ -46,7 +46,12 @@ async function main(): Promise<void> {
   });
   if (outcome.generatedAdminPassword) printAdminPassword(outcome.generatedAdminPassword);
 
-  const app = await buildApp({ config, db: handle.db, driver: handle.driver });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    driver: handle.driver,
+    ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
+  });
   if (outcome.isDemoCreated) app.log.info('demo data created');
 
   stop = async () => {

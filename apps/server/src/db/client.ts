@@ -15,10 +15,15 @@ import * as schema from './schema/index.ts';
 /** One database type for both drivers: every query function takes this handle. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A connection pool's connections now (PostgreSQL): all, idle, and requests waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number };
+
 export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PostgreSQL's pool; the embedded database has one connection and no pool. */
+  poolStats?: () => PoolStats;
 };
 
 const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
@@ -45,7 +50,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
 
   let releaseLock = () => {};

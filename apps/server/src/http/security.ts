@@ -68,6 +68,7 @@ export function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): 
   if (request.server.isHttpsOnly) {
     reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   }
+  reply.header('X-Request-Id', request.id);
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('X-Frame-Options', 'DENY');
   reply.header('Referrer-Policy', 'same-origin');
