@@ -53,6 +53,9 @@ const envSchema = z.object({
     .default(2),
 });
 
+/** Every environment variable the server reads (the deployment files are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
