@@ -4,6 +4,7 @@
  * the four category scores, FCP, LCP, TBT, CLS, what the page's scripts weigh, and every audit that
  * did not pass in full.
  *
+ *   npm install --no-save lighthouse@13   # not in the default install: only this bench needs it
  *   npm run build                         # this builds nothing itself
  *   node bench/lighthouse-landing.ts      # 1 run per theme
  *   node bench/lighthouse-landing.ts 3    # 3 runs per theme, medians printed
@@ -17,8 +18,37 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
+
+/** What this bench reads of Lighthouse's result (its own types come with the package). */
+type Audit = {
+  id: string;
+  score: number | null;
+  scoreDisplayMode?: string;
+  displayValue?: string;
+  numericValue?: number;
+  details?: { items?: unknown[] };
+};
+type Result = {
+  runtimeError?: { message: string };
+  categories: Record<string, { score: number | null; auditRefs: { id: string }[] } | undefined>;
+  audits: Record<string, Audit | undefined>;
+};
+type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Result } | undefined>;
+type ChromeLauncher = {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+};
+
+/** Lighthouse and its chrome-launcher, installed for this bench only (see above). */
+async function importOptional<Module>(name: string): Promise<Module> {
+  try {
+    return (await import(name)) as Module;
+  } catch {
+    process.stderr.write(`${name} is not installed: run "npm install --no-save lighthouse@13" first.\n`);
+    process.exit(1);
+  }
+}
+const { default: lighthouse } = await importOptional<{ default: Lighthouse }>('lighthouse');
+const chromeLauncher = await importOptional<ChromeLauncher>('chrome-launcher');
 
 const RUNS = Number(process.argv[2] ?? 1);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -95,7 +125,7 @@ type NetworkItem = { url: string; resourceType?: string; transferSize?: number }
 /** The page's scripts: as sent (the server's brotli) and gzip-compressed, as the e2e budget counts. */
 async function scriptsOf(lhr: Result): Promise<Run['scripts']> {
   const details = lhr.audits['network-requests']?.details;
-  const items = (details && 'items' in details ? details.items : []) as NetworkItem[];
+  const items = (details?.items ?? []) as NetworkItem[];
   return Promise.all(
     items
       .filter((item) => item.resourceType === 'Script')
