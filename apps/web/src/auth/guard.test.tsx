@@ -57,6 +57,8 @@ describe('admin shell', () => {
       .map((link) => link.textContent);
     expect(items).toEqual([
       'Oglasi na odobrenju',
+      // The dashboard (issue 18), for staff, after the queue they land on.
+      'Kontrolna tabla',
       'Oglasi',
       // The reports queue (issue 19), beside the ads.
       'Prijave',
@@ -89,7 +91,7 @@ describe('admin shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Oglasi na odobrenju', 'Oglasi', 'Prijave', 'Notifikacije']);
+    ).toEqual(['Oglasi na odobrenju', 'Kontrolna tabla', 'Oglasi', 'Prijave', 'Notifikacije']);
     expect(router.state.location.pathname).toBe('/users');
   });
 
