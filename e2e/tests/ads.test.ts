@@ -22,6 +22,7 @@ const browser = useBrowser();
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
 const WAITING = 1;
 const APPROVED = 2;
+const REJECTED = 3;
 
 type AdRowAnswer = { id: number; title: string; status: { id: number; name: string } };
 type ListAnswer<Row> = { result: Row[]; total_rows: number };
@@ -238,10 +239,10 @@ describe('ads on approval: review mode', () => {
       await page.getByRole('checkbox', { name: `Izaberi red ${title}` }).check();
     }
     await page.getByText('Izabrano: 3').waitFor();
-    // Another moderator approves the second one meanwhile.
+    // Another moderator rejects the second one meanwhile.
     const decidedMeanwhile = rows[1] as AdRowAnswer;
     const meanwhile = await page.request.put(`/api/jobs/changeStatus/${decidedMeanwhile.id}`, {
-      data: { ad_status_id: APPROVED, from_status_id: WAITING },
+      data: { ad_status_id: REJECTED, status_comment: 'Duplikat.', from_status_id: WAITING },
     });
     expect(meanwhile.status()).toBe(200);
 
@@ -255,13 +256,18 @@ describe('ads on approval: review mode', () => {
     await result.getByText('Nije promijenjeno (1)').waitFor();
     await result
       .getByText(
-        `${decidedMeanwhile.title}: Oglas je u međuvremenu dobio status „Odobren“. Osvježite prikaz i odlučite ponovo.`,
+        `${decidedMeanwhile.title}: Oglas je u međuvremenu dobio status „Odbijen“. Osvježite prikaz i odlučite ponovo.`,
       )
       .waitFor();
     await screenshot(page, 'ads-bulk-result');
     await expectNoSeriousViolations(page);
     await result.getByRole('button', { name: 'Zatvori' }).click();
-    for (const row of rows) expect((await statusOf(page.request, row.id)).status.id).toBe(APPROVED);
+    // The one decided meanwhile keeps that decision.
+    for (const row of rows) {
+      expect((await statusOf(page.request, row.id)).status.id).toBe(
+        row === decidedMeanwhile ? REJECTED : APPROVED,
+      );
+    }
     // The list reloads: the approved ads left it.
     await expect.poll(() => rowWith(page, titles[0] as string).count()).toBe(0);
     await context.close();
@@ -342,7 +348,7 @@ describe('ads: status dialog, details and lead history', () => {
       .click();
     await dialog.getByRole('radio', { name: 'Odobren' }).check();
     const meanwhile = await page.request.put(`/api/jobs/changeStatus/${other.id}`, {
-      data: { ad_status_id: 3, status_comment: 'Duplikat.', from_status_id: WAITING },
+      data: { ad_status_id: REJECTED, status_comment: 'Duplikat.', from_status_id: WAITING },
     });
     expect(meanwhile.status()).toBe(200);
     await dialog.getByRole('button', { name: 'Sačuvaj status' }).click();
