@@ -145,8 +145,9 @@ describe('a form open when the session ends', () => {
     await openMenuItem(page, 'Države');
     await page.waitForURL((url) => url.pathname === '/countries');
 
-    // A country of this run, found with the filter (kept in the address).
+    // A country of this run, found with the filter (kept in the address), added once the list is in.
     const name = `Nacrtija ${RUN}`;
+    await page.locator('table tbody tr').first().waitFor();
     await page.getByRole('button', { name: 'Dodaj' }).click();
     const add = page.getByRole('dialog', { name: 'Nova država' });
     await nameField(add).fill(name);
