@@ -2,8 +2,8 @@
 # The product as one image: the API and the built web app, on Node 24, as a non-root user, with
 # production dependencies only. `compose.yaml` runs two of it behind a proxy on one PostgreSQL.
 
-# 1. Build the web app (needs every dependency, dev ones included).
-FROM node:24-slim AS build
+# 1. The workspaces' manifests, what `npm ci` needs to install (both stages below start here).
+FROM node:24-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -11,19 +11,15 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+# 2a. Build the web app (needs every dependency, dev ones included).
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# 2. The server's production dependencies (the contract is a workspace: linked, not installed).
-FROM node:24-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/contract/package.json packages/contract/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
+# 2b. The server's production dependencies (the contract is a workspace: linked, not installed).
+FROM manifests AS deps
 RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/server --workspace packages/contract
 
 # 3. What runs: the server's TypeScript (Node strips the types), the contract, the built web app.
