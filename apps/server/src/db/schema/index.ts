@@ -7,6 +7,7 @@ export * from './idempotency.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './preferences.ts';
+export * from './rate-limits.ts';
 export * from './reference.ts';
 export * from './refund-requests.ts';
 export * from './services.ts';
