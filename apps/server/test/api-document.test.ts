@@ -6,6 +6,7 @@ type Operation = {
   operationId?: string;
   security?: Record<string, string[]>[];
   responses?: Record<string, unknown>;
+  requestBody?: { content: Record<string, unknown> };
 };
 type ApiDocument = {
   openapi: string;
@@ -60,5 +61,18 @@ describe('the API document', () => {
       )
       .map(({ method, path }) => `${method} ${path}`);
     expect(without).toEqual([]);
+  });
+
+  it('says that a form with images takes a multipart or JSON body (its handler reads it)', () => {
+    const bodyTypes = (method: string, path: string) =>
+      Object.keys(document.paths[path]?.[method]?.requestBody?.content ?? {});
+    for (const [method, path] of [
+      ['post', '/api/users/store'],
+      ['post', '/api/jobs/update/{id}'],
+      ['post', '/api/me/update'],
+    ] as const) {
+      expect(bodyTypes(method, path)).toEqual(['multipart/form-data', 'application/json']);
+    }
+    expect(bodyTypes('post', '/api/currencies/store')).toEqual(['application/json']);
   });
 });

@@ -23,6 +23,22 @@ function withIdempotencyKey(transformed: Transformed, isIdempotent: boolean | un
   return { ...transformed, schema: { ...schema, headers } } as Transformed;
 }
 
+/**
+ * A form with images (multipart, or JSON) is read and checked by its handler, so its route declares
+ * no body for Fastify to validate: the document still says that it takes one, and in which forms.
+ */
+function withHandlerReadBody(transformed: Transformed): Transformed {
+  const schema = transformed.schema as Record<string, unknown>;
+  const consumes = schema.consumes as readonly string[] | undefined;
+  if (schema.body !== undefined || !consumes?.includes('multipart/form-data')) return transformed;
+  const body = {
+    type: 'object',
+    additionalProperties: true,
+    description: "The form's fields, and with multipart its image files; the handler reads and checks them.",
+  };
+  return { ...transformed, schema: { ...schema, body } } as Transformed;
+}
+
 /** `POST /api/users/update/:id` → `postUsersUpdateById`: a name for generated clients, unique per route. */
 export function operationIdOf(method: string, url: string): string {
   const words = url
@@ -111,7 +127,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: (input) =>
       withOperationFacts(
-        withIdempotencyKey(jsonSchemaTransform(input), input.route.config?.isIdempotent),
+        withIdempotencyKey(withHandlerReadBody(jsonSchemaTransform(input)), input.route.config?.isIdempotent),
         // A GET route also answers HEAD, which the document leaves out.
         [input.route.method].flat()[0] ?? 'GET',
         input.url,
