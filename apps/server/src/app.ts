@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -48,7 +47,8 @@ import { serviceRoutes } from './modules/services/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createReportPool, type ReportPool } from './reports/report-pool.ts';
-import { createDiskStorage, type FileStorage } from './uploads/file-storage.ts';
+import { openConfiguredStorage } from './uploads/configured-storage.ts';
+import type { FileStorage } from './uploads/file-storage.ts';
 import { registerImageRoutes } from './uploads/image-routes.ts';
 
 export type AppOptions = {
@@ -57,7 +57,10 @@ export type AppOptions = {
   driver: 'pglite' | 'postgres';
   logger?: FastifyServerOptions['logger'];
   loginLimiter?: LoginLimiter;
-  /** Where uploads go; by default DATA_DIR/uploads on disk. */
+  /**
+   * Where uploads go; by default the configured store: the S3 bucket (checked, and created when
+   * missing) when S3_BUCKET is set, else DATA_DIR/uploads on disk.
+   */
   storage?: FileStorage;
   /** The background jobs' timers (off in tests that run the jobs themselves). */
   areJobsStarted?: boolean;
@@ -98,10 +101,13 @@ export async function buildApp({
   driver,
   logger,
   loginLimiter,
-  storage = createDiskStorage(path.join(config.dataDir, 'uploads')),
+  storage: givenStorage,
   areJobsStarted = true,
   poolStats,
 }: AppOptions): Promise<FastifyInstance> {
+  const { storage, isBucketCreated } = givenStorage
+    ? { storage: givenStorage, isBucketCreated: false }
+    : await openConfiguredStorage(config);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.isProxyTrusted,
@@ -174,6 +180,7 @@ export async function buildApp({
   // Limits are set per form where it is read (uploads/multipart-form.ts); no form takes more parts.
   await app.register(fastifyMultipart, { limits: { parts: 200 } });
   app.decorate('storage', storage);
+  if (isBucketCreated) app.log.warn('uploads: created the S3 bucket %s', config.s3?.bucket);
   const mail = startMailWorker({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.stop());

@@ -51,10 +51,28 @@ const envSchema = z.object({
     .min(0)
     .max(120)
     .default(2),
+  S3_ENDPOINT: z.url({ error: 'must be a URL such as http://minio:9000' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name (3-63 of a-z 0-9 . -)' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
 });
 
 /** Every environment variable the server reads (the deployment files are checked against it). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/** Uploads on S3-compatible storage instead of the disk (S3_BUCKET set). */
+export type S3Config = {
+  /** Absent: AWS itself; given (MinIO, s3rver …): that server, addressed path-style. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
 
 export type Config = {
   port: number;
@@ -89,6 +107,8 @@ export type Config = {
   shutdownGraceMs: number;
   /** `GET /api/metrics` answers a scraper sending this as its bearer token; unset, no such route. */
   metricsToken: string | undefined;
+  /** Where uploads go: this bucket when set, else the disk under DATA_DIR/uploads. */
+  s3: S3Config | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -112,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3 = s3ConfigOf(e);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -148,5 +169,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: e.ACCOUNT_MAX_REQUESTS_PER_ADDRESS,
       windowMs: e.ACCOUNT_WINDOW_SECONDS * 1000,
     },
+    s3,
+  };
+}
+
+/**
+ * All or nothing: a bucket needs both keys, and an endpoint or a key without a bucket is a
+ * mistake rather than something to ignore (uploads would quietly stay on one node's disk).
+ * S3_REGION alone is not: it has a default.
+ */
+function s3ConfigOf(e: z.infer<typeof envSchema>): S3Config | undefined {
+  if (e.S3_BUCKET === undefined) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (name) => e[name] !== undefined,
+    );
+    if (stray.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n  S3_BUCKET: must be set when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} (uploads go to S3-compatible storage only with a bucket)`,
+      );
+    return undefined;
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => e[name] === undefined,
+  );
+  if (e.S3_ACCESS_KEY_ID === undefined || e.S3_SECRET_ACCESS_KEY === undefined)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: must be set with S3_BUCKET`).join('\n')}`,
+    );
+  return {
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
   };
 }

@@ -23,9 +23,13 @@ export function storedFileOf(url: unknown): { folder: UploadFolder; name: string
 
 export type StoredFile = { stream: Readable; size: number; contentType: 'image/png' | 'image/jpeg' };
 
+/** A stored file's type, as its generated name says it. */
+export const contentTypeOf = (name: string): StoredFile['contentType'] =>
+  name.endsWith('.png') ? 'image/png' : 'image/jpeg';
+
 /**
- * Files by folder and generated name. The disk is the only store today; an S3-compatible one can
- * replace it behind the same three calls.
+ * Files by folder and generated name: on the disk (below) by default, or in an S3-compatible
+ * bucket (s3-storage.ts) behind the same three calls; uploads/configured-storage.ts picks one.
  */
 export type FileStorage = {
   /** Stores the bytes under a new name and returns that name. */
@@ -63,7 +67,7 @@ export function createDiskStorage(root: string): FileStorage {
         return {
           stream: fs.createReadStream(file),
           size: stat.size,
-          contentType: name.endsWith('.png') ? 'image/png' : 'image/jpeg',
+          contentType: contentTypeOf(name),
         };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,10 +13,16 @@ const imageParamsSchema = z.object({
 /** The address an answer gives for a stored image. */
 export const imageUrl = (folder: string, name: string) => `/api/image/${folder}/${name}`;
 
+/** The image's bytes, streamed: `type: string, format: binary` in the OpenAPI document. */
+const imageBytesSchema = z
+  .custom<Readable>((value) => value instanceof Readable)
+  .meta({ type: 'string', format: 'binary' });
+
 /**
  * `GET /api/image/<folder>/<name>`: a stored upload. Only known folders and generated names are
  * looked up (nothing a client sends becomes a path); stored files never change, so they are
- * cached for a year.
+ * cached for a year. Served from the configured store, disk or S3 bucket alike: same URL, same
+ * headers; the bucket stays private and no signed URL (which would expire in cached pages) is given.
  */
 export function registerImageRoutes(app: FastifyInstance, storage: FileStorage): void {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -25,7 +32,18 @@ export function registerImageRoutes(app: FastifyInstance, storage: FileStorage):
       schema: {
         tags: ['images'],
         summary: 'An uploaded image (png or jpeg)',
+        description:
+          'Streamed by the server from where uploads are kept (the disk, or the S3-compatible bucket when one is configured): the same URL and headers either way, never a redirect. Cached for a year: a stored image never changes.',
         params: imageParamsSchema,
+        response: {
+          200: {
+            description: 'The image',
+            content: {
+              'image/png': { schema: imageBytesSchema },
+              'image/jpeg': { schema: imageBytesSchema },
+            },
+          },
+        },
       },
     },
     async (request, reply) => {
