@@ -40,10 +40,9 @@ async function main(): Promise<void> {
     ? await openDatabase({ driver: 'postgres', url: config.databaseUrl })
     : await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
   stop = () => handle.close();
-  const outcome = await seed(handle.db, {
-    isDemoSeeded: config.isDemoSeeded,
-    adminPassword: config.adminPassword,
-  });
+  const outcome = await handle.exclusively(() =>
+    seed(handle.db, { isDemoSeeded: config.isDemoSeeded, adminPassword: config.adminPassword }),
+  );
   if (outcome.generatedAdminPassword) printAdminPassword(outcome.generatedAdminPassword);
 
   const app = await buildApp({

@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 
 /**
  * A node leaving on SIGTERM (issue 21, item 3), as a real server process on its own database:
@@ -15,20 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * their clients at once (2–6 of 8 clients saw a reset).
  */
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const CLIENTS = 8;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 type Answer = { status: number; connection: string | undefined; body: string };
 
@@ -75,53 +61,23 @@ function request(
 }
 
 describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('a node leaving on SIGTERM', () => {
-  let server: ChildProcess;
+  let server: ServerProcess;
   let port: number;
   let dataDir: string;
-  let log = '';
-  const exited = () =>
-    new Promise<number | null>((resolve) => {
-      if (server.exitCode !== null) resolve(server.exitCode);
-      else server.once('exit', (code) => resolve(code));
-    });
 
   beforeAll(async () => {
-    port = await freePort();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'usluge-leaving-'));
-    server = spawn(process.execPath, ['src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        ADMIN_PASSWORD: 'Odlazak-Lozinka-1',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: '/nonexistent',
-        SHUTDOWN_GRACE_SECONDS: '1.5',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_PASSWORD: 'Odlazak-Lozinka-1',
+      SHUTDOWN_GRACE_SECONDS: '1.5',
     });
-    server.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-    });
-    server.stderr?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-    });
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`the server exited:\n${log}`);
-      const ready = await request(undefined, port, { path: '/api/ready' }).catch(() => null);
-      if (ready?.status === 200) break;
-      if (Date.now() > deadline) throw new Error(`the server did not get ready:\n${log}`);
-      await sleep(200);
-    }
+    port = server.port;
   }, 120_000);
 
   afterAll(() => {
-    if (server.exitCode === null) server.kill('SIGKILL');
+    server.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -161,7 +117,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('a node leaving on SI
     });
     await sleep(100);
     isSignalled = true;
-    server.kill('SIGTERM');
+    server.process.kill('SIGTERM');
     await sleep(300);
     expect(await request(undefined, port, { path: '/api/ready' })).toMatchObject({
       status: 503,
@@ -172,7 +128,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('a node leaving on SI
     expect(errors).toEqual([]);
     expect(answersBefore).toBeGreaterThan(CLIENTS);
 
-    expect(await exited()).toBe(0);
+    expect(await server.exited()).toBe(0);
     // Gone: a new connection is refused, not accepted and dropped.
     await expect(request(undefined, port, { path: '/api/health' })).rejects.toThrow(/ECONNREFUSED/);
     agent.destroy();

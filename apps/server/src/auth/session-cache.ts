@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import { canTrustKeptState, onClusterEvent, tellAllOtherNodes } from '../db/cluster-events.ts';
 
 /**
  * Live sessions by the hash of their access token, kept for a few seconds so that the requests
@@ -9,6 +10,10 @@ import type { Database } from '../db/client.ts';
  * writes may run inside a transaction that has not committed yet, and a request reading the old
  * state meanwhile must not put it back: a forgotten user or session stays uncached for a while
  * (QUIET_MS, far longer than any transaction), so until then every request asks the database.
+ *
+ * Several nodes on one PostgreSQL: each forgetting is told to the other nodes (LISTEN/NOTIFY,
+ * db/cluster-events.ts) before the revoking request answers, and they forget it too; while a
+ * node cannot hear the others it keeps nothing and asks the database every time.
  */
 export type CachedSession = { sessionId: string; userId: number; roleIds: number[] };
 
@@ -35,6 +40,7 @@ function isQuiet(key: string, now: number): boolean {
 
 /** The session behind this token hash on this database, if it was looked up moments ago. */
 export function cachedSession(db: Database, tokenHash: string): CachedSession | null {
+  if (!canTrustKeptState(db)) return null;
   const entry = entries.get(tokenHash);
   if (!entry || entry.db !== db) return null;
   if (entry.expiresAt <= Date.now()) {
@@ -52,6 +58,7 @@ export function keepSession(
   accessExpiresAt: Date,
 ): void {
   const now = Date.now();
+  if (!canTrustKeptState(db)) return;
   if (isQuiet(userKey(session.userId), now) || isQuiet(sessionKey(session.sessionId), now)) return;
   if (entries.size >= SESSIONS_KEPT) {
     const oldest = entries.keys().next();
@@ -74,12 +81,24 @@ function forget(key: string, matches: (entry: Entry) => boolean): void {
   for (const [hash, entry] of entries) if (matches(entry)) entries.delete(hash);
 }
 
-/** One session ended or changed its access token. */
-export function forgetSession(sessionId: string): void {
+const forgetSessionHere = (sessionId: string) =>
   forget(sessionKey(sessionId), (entry) => entry.sessionId === sessionId);
+const forgetUserHere = (userId: number) => forget(userKey(userId), (entry) => entry.userId === userId);
+
+/** One session ended or changed its access token; resolves once the other nodes are told. */
+export function forgetSession(sessionId: string): Promise<void> {
+  forgetSessionHere(sessionId);
+  return tellAllOtherNodes({ kind: 'session', id: sessionId });
 }
 
-/** A user was disabled, got a new password or new roles. */
-export function forgetUserSessions(userId: number): void {
-  forget(userKey(userId), (entry) => entry.userId === userId);
+/** A user was disabled, got a new password or new roles; resolves once the other nodes are told. */
+export function forgetUserSessions(userId: number): Promise<void> {
+  forgetUserHere(userId);
+  return tellAllOtherNodes({ kind: 'user', id: userId });
 }
+
+onClusterEvent((_db, event) => {
+  if (event.kind === 'session') forgetSessionHere(event.id);
+  else if (event.kind === 'user') forgetUserHere(event.id);
+  else if (event.kind === 'all') entries.clear();
+});

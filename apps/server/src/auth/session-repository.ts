@@ -93,7 +93,7 @@ export type RefreshOutcome =
 export async function rotateRefreshToken(db: Database, refreshToken: string): Promise<RefreshOutcome> {
   const outcome = await rotateInTransaction(db, refreshToken);
   // The old access token is no longer the session's (rotated), or the session is over (replayed).
-  if (outcome.kind !== 'invalid') forgetSession(outcome.sessionId);
+  if (outcome.kind !== 'invalid') await forgetSession(outcome.sessionId);
   return outcome;
 }
 
@@ -142,7 +142,7 @@ function rotateInTransaction(db: Database, refreshToken: string): Promise<Refres
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  forgetSession(sessionId);
+  await forgetSession(sessionId);
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
@@ -160,7 +160,7 @@ export function revokeOtherSessions(db: Database, userId: number, keptSessionId:
 }
 
 async function endSessionsOf(db: Database, userId: number, keptSessionId: string | null): Promise<void> {
-  forgetUserSessions(userId);
+  await forgetUserSessions(userId);
   await db
     .update(sessions)
     .set({ revoked_at: sql`now()` })

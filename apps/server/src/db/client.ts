@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startClusterBus } from './cluster-events.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { prepareRepeatedSelects } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
@@ -21,12 +22,37 @@ export type PoolStats = { total: number; idle: number; waiting: number };
 export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /**
+   * Runs start-up work (migrations, seeding) while no other node of this database runs its own:
+   * a PostgreSQL advisory lock, so that nodes started together do not migrate or seed at once.
+   * The embedded database has one process (the data-dir lock), so it just runs.
+   */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
   /** PostgreSQL's pool; the embedded database has one connection and no pool. */
   poolStats?: () => PoolStats;
 };
 
 const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
+
+/** The advisory lock's key: any fixed number, the same on every node. */
+const STARTUP_LOCK_KEY = 718_204_311;
+
+function advisoryLock(pool: pg.Pool) {
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      try {
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  };
+}
 
 export type OpenDatabaseOptions =
   | { driver: 'postgres'; url: string }
@@ -44,8 +70,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     pool.on('connect', prepareRepeatedSelects);
     const db = drizzleNodePostgres(pool, { schema });
+    const exclusively = advisoryLock(pool);
+    let bus: Awaited<ReturnType<typeof startClusterBus>>;
     try {
-      await migrateNodePostgres(db, { migrationsFolder });
+      await exclusively(() => migrateNodePostgres(db, { migrationsFolder }));
+      bus = await startClusterBus(db as unknown as Database, {
+        url: options.url,
+        pool,
+        onError: (message) => process.stderr.write(`${message}\n`),
+      });
     } catch (error) {
       await pool.end();
       throw error;
@@ -53,7 +86,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db: db as unknown as Database,
       driver: 'postgres',
-      close: () => pool.end(),
+      exclusively,
+      close: async () => {
+        await bus.close();
+        await pool.end();
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
@@ -76,6 +113,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db: db as unknown as Database,
       driver: 'pglite',
+      exclusively: (work) => work(),
       close: async () => {
         await client.close();
         releaseLock();

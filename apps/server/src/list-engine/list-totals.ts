@@ -2,6 +2,7 @@ import { EXACT_COUNT_CAP, type ParsedListRequest } from '@usluge/contract';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { canTrustKeptState, onClusterEvent, tellOtherNodes } from '../db/cluster-events.ts';
 import { perDatabase } from '../db/per-database.ts';
 import { selectRows } from '../db/select-rows.ts';
 import type { ListDefinition, ListViewer } from './list-definition.ts';
@@ -53,6 +54,11 @@ type Kept = {
 
 const keptPerDatabase = perDatabase<Kept>(() => ({ tableSizes: new Map(), totals: new Map(), writes: 0 }));
 const keptOf = keptPerDatabase.of;
+
+// A write on another node of this database ends the exact totals here too.
+onClusterEvent((db, event) => {
+  if (event.kind === 'lists' || event.kind === 'all') keptOf(db).writes += 1;
+});
 
 /** The planner's row count of the list's base table (from its statistics, not by counting). */
 async function tableRows(db: Database, definition: List): Promise<number> {
@@ -116,7 +122,8 @@ export async function listTotal(db: Database, definition: List, where: SQL, key:
   const kept = keptOf(db);
   const now = Date.now();
   const hit = kept.totals.get(key);
-  if (hit && hit.expiresAt > now && (!hit.total.isExact || hit.writes === kept.writes)) return hit.total;
+  const isExactReusable = hit?.writes === kept.writes && canTrustKeptState(db);
+  if (hit && hit.expiresAt > now && (!hit.total.isExact || isExactReusable)) return hit.total;
   if (hit) kept.totals.delete(key);
   // Taken before counting: a write that commits meanwhile makes this count stale at once.
   const writes = kept.writes;
@@ -131,13 +138,17 @@ export async function listTotal(db: Database, definition: List, where: SQL, key:
 
 /**
  * Every request that may write (anything but a GET or a list read) ends the exact totals kept
- * so far: when it answers, its transaction has committed, and the caller cannot yet have asked
- * for the list again.
+ * so far, on this node and (told before it answers) on the others: when it answers, its
+ * transaction has committed, and the caller cannot yet have asked for the list again.
  */
 export function registerListTotalsReset(app: FastifyInstance, db: Database): void {
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config?.isListRead) {
       keptOf(db).writes += 1;
+      // The write has committed: a failed notice is logged, not answered as the write's failure.
+      await tellOtherNodes(db, { kind: 'lists' }).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'could not tell the other nodes about a write'),
+      );
     }
     return payload;
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client.ts';
@@ -7,10 +7,6 @@ import { mailOutbox } from '../db/schema/index.ts';
 /** After this many failed attempts a mail is marked failed and left alone. */
 export const MAX_ATTEMPTS = 8;
 const BATCH = 20;
-
-/** 30 s, 1 min, 2 min … at most an hour between attempts. */
-export const retryDelayMs = (attempts: number) =>
-  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 export type MailWorker = {
   /** Delivers what is due now (the loop calls it; so may a change that just queued a mail). */
@@ -30,8 +26,8 @@ export type MailWorkerOptions = {
 
 /**
  * Delivers the outbox through nodemailer to SMTP_URL, oldest first, with retries and backoff (all
- * times are the database's, to the microsecond). Each
- * mail is claimed by a conditional update, so two servers on one database never send it twice.
+ * times are the database's, to the microsecond). Mails are claimed with row locks (SKIP LOCKED),
+ * so the nodes on one database never send one twice nor wait for each other.
  * Without SMTP_URL nothing is sent: mails stay in the outbox and are logged when queued.
  */
 export function startMailWorker({
@@ -44,20 +40,50 @@ export function startMailWorker({
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   let isStopped = false;
 
-  async function deliverOne(mail: typeof mailOutbox.$inferSelect): Promise<boolean> {
-    if (!transport) return false;
-    // Claim it: push its next attempt into the future; a concurrent worker then skips it.
-    const [claimed] = await db
+  type ClaimedMail = Pick<
+    typeof mailOutbox.$inferSelect,
+    'id' | 'to_address' | 'subject' | 'text_body' | 'html_body' | 'attempts'
+  >;
+
+  /**
+   * Claims the mails due now, oldest first: locks them with SKIP LOCKED (a mail another node is
+   * claiming is skipped, not waited for) and pushes each one's next attempt into the future in the
+   * same statement, so no other worker takes it again until that attempt has had its chance.
+   */
+  async function claimDue(): Promise<ClaimedMail[]> {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sent_at),
+          isNull(mailOutbox.failed_at),
+          lte(mailOutbox.next_attempt_at, sql`now()`),
+        ),
+      )
+      .orderBy(asc(mailOutbox.next_attempt_at), asc(mailOutbox.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    const claimed = await db
       .update(mailOutbox)
       .set({
         attempts: sql`${mailOutbox.attempts} + 1`,
-        next_attempt_at: sql`now() + make_interval(secs => ${retryDelayMs(mail.attempts + 1) / 1000})`,
+        // 30 s after the first attempt, then 1 min, 2 min … at most an hour between attempts.
+        next_attempt_at: sql`now() + least(30 * power(2, ${mailOutbox.attempts}), 3600) * interval '1 second'`,
       })
-      .where(
-        and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts), isNull(mailOutbox.sent_at)),
-      )
-      .returning({ attempts: mailOutbox.attempts });
-    if (!claimed) return false;
+      .where(inArray(mailOutbox.id, due))
+      .returning({
+        id: mailOutbox.id,
+        to_address: mailOutbox.to_address,
+        subject: mailOutbox.subject,
+        text_body: mailOutbox.text_body,
+        html_body: mailOutbox.html_body,
+        attempts: mailOutbox.attempts,
+      });
+    return claimed.sort((a, b) => a.id - b.id);
+  }
+
+  async function deliverOne(transport: Transporter, mail: ClaimedMail): Promise<boolean> {
     try {
       await transport.sendMail({
         from,
@@ -70,35 +96,20 @@ export function startMailWorker({
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const hasFailed = claimed.attempts >= MAX_ATTEMPTS;
+      const hasFailed = mail.attempts >= MAX_ATTEMPTS;
       await db
         .update(mailOutbox)
         .set({ error: message.slice(0, 1000), ...(hasFailed ? { failed_at: sql`now()` } : {}) })
         .where(eq(mailOutbox.id, mail.id));
-      log.warn(
-        { mailId: mail.id, attempts: claimed.attempts, hasFailed },
-        `mail delivery failed: ${message}`,
-      );
+      log.warn({ mailId: mail.id, attempts: mail.attempts, hasFailed }, `mail delivery failed: ${message}`);
       return false;
     }
   }
 
   async function deliverDue(): Promise<number> {
     if (!transport) return 0;
-    const due = await db
-      .select()
-      .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sent_at),
-          isNull(mailOutbox.failed_at),
-          lte(mailOutbox.next_attempt_at, sql`now()`),
-        ),
-      )
-      .orderBy(asc(mailOutbox.next_attempt_at), asc(mailOutbox.id))
-      .limit(BATCH);
     let sent = 0;
-    for (const mail of due) if (await deliverOne(mail)) sent++;
+    for (const mail of await claimDue()) if (await deliverOne(transport, mail)) sent++;
     return sent;
   }
 

@@ -14,10 +14,9 @@ export async function openConfiguredDatabase(): Promise<{ handle: DatabaseHandle
 
 /** Seeds as the server does at start, and says what it did. */
 export async function seedConfigured(handle: DatabaseHandle, config: Config): Promise<void> {
-  const outcome = await seed(handle.db, {
-    isDemoSeeded: config.isDemoSeeded,
-    adminPassword: config.adminPassword,
-  });
+  const outcome = await handle.exclusively(() =>
+    seed(handle.db, { isDemoSeeded: config.isDemoSeeded, adminPassword: config.adminPassword }),
+  );
   if (outcome.generatedAdminPassword) {
     process.stdout.write(
       `Created the staff account "admin" with password: ${outcome.generatedAdminPassword}\n`,

@@ -82,7 +82,7 @@ export const userCrud = defineCrud({
     );
     await tx.insert(userRoles).values(chosen.map((role_id) => ({ user_id: id, role_id })));
     // Signed-in sessions carry the roles: they change at once, not when a cached session expires.
-    forgetUserSessions(id);
+    await forgetUserSessions(id);
     // A new password ends the sessions opened with the old one.
     if (kind === 'update' && (form as { password?: string }).password) await revokeUserSessions(tx, id);
   },
