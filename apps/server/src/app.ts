@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAuthentication } from './auth/authenticate.ts';
-import { createLoginLimiter, type LoginLimiter } from './auth/login-limiter.ts';
+import { createLoginLimiter } from './auth/login-limiter.ts';
 import type { Config } from './config.ts';
 import type { Database, PoolStats } from './db/client.ts';
 import { registerDocs } from './http/docs.ts';
@@ -21,6 +21,8 @@ import { registerUnreadBodies } from './http/unread-bodies.ts';
 import { registerZodCompilers } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerWellFormedText } from './http/well-formed-text.ts';
+import type { LimitStore } from './limits/limit-store.ts';
+import { openLimitStore } from './limits/open-limit-store.ts';
 import { registerListRoutes } from './list-engine/list-routes.ts';
 import { type MailWorker, startMailWorker } from './mail/mail-worker.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -56,7 +58,11 @@ export type AppOptions = {
   db: Database;
   driver: 'pglite' | 'postgres';
   logger?: FastifyServerOptions['logger'];
-  loginLimiter?: LoginLimiter;
+  /**
+   * Where the sign-in and account limits count; by default Redis when REDIS_URL is set, else the
+   * database. A store passed in is closed by its owner.
+   */
+  limitStore?: LimitStore;
   /**
    * Where uploads go; by default the configured store: the S3 bucket (checked, and created when
    * missing) when S3_BUCKET is set, else DATA_DIR/uploads on disk.
@@ -100,7 +106,7 @@ export async function buildApp({
   db,
   driver,
   logger,
-  loginLimiter,
+  limitStore,
   storage: givenStorage,
   areJobsStarted = true,
   poolStats,
@@ -204,7 +210,9 @@ export async function buildApp({
   registerListTotalsReset(app, db);
   await registerDocs(app);
 
-  const limiter = loginLimiter ?? createLoginLimiter(config.loginLimits);
+  const limits = limitStore ?? openLimitStore(config, db);
+  if (!limitStore) app.addHook('onClose', () => limits.close());
+  const limiter = createLoginLimiter(limits, config.loginLimits);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, driver });
@@ -228,7 +236,7 @@ export async function buildApp({
       refundRequestRoutes(api, db, { windowMs: config.refundWindowMs });
       adReportRoutes(api, db);
       auditRoutes(api, db);
-      accountRoutes(api, db, config);
+      accountRoutes(api, db, config, limits);
       memberProfileRoutes(api, db, limiter);
       memberInboxRoutes(api, db);
       notificationRoutes(api, db);

@@ -1,6 +1,5 @@
 import type { Language } from '@usluge/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoginLimiter } from '../src/auth/login-limiter.ts';
 import { countries } from '../src/db/schema/index.ts';
 import { AppError } from '../src/http/errors.ts';
 import { type MessageKey, translate } from '../src/http/messages.ts';
@@ -18,7 +17,7 @@ let moderatorCookie: string;
 beforeAll(async () => {
   t = await createTestApp({
     // One failed sign-in per username, so that the second attempt is a 429.
-    loginLimiter: createLoginLimiter({ perIp: 1000, perUsername: 1, windowMs: 60_000 }),
+    loginLimits: { perIp: 1000, perUsername: 1, windowMs: 60_000 },
     beforeReady: (app) => {
       app.get('/api/test/fails', { config: { access: 'public' } }, async () => {
         throw new Error('secret internals: select * from users');

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLoginLimiter, type LoginLimits } from '../src/auth/login-limiter.ts';
+import type { LoginLimits } from '../src/auth/login-limiter.ts';
 import { createTestApp, createUser, ROLE, TEST_PASSWORD, type TestUser } from './helpers/test-app.ts';
 
 const WRONG = 'pogresna-lozinka';
 
-/** A server whose sign-in limits run on a clock the test moves. */
+/** A server whose sign-in limits run on a clock the test moves (their counters in its database). */
 async function limitedApp(limits: LoginLimits) {
   const clock = { now: 1_750_000_000_000 };
-  const t = await createTestApp({ loginLimiter: createLoginLimiter(limits, () => clock.now) });
+  const t = await createTestApp({ loginLimits: limits, limitClock: () => clock.now });
   const signIn = (username: string, password: string, ip: string, lang = 'me') =>
     t.request({
       method: 'POST',

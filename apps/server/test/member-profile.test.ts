@@ -3,7 +3,6 @@ import path from 'node:path';
 import { USER_TYPE } from '@usluge/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoginLimiter } from '../src/auth/login-limiter.ts';
 import type { Database } from '../src/db/client.ts';
 import { transactions, users, userTypes } from '../src/db/schema/index.ts';
 import { changeBalance } from '../src/ledger/ledger.ts';
@@ -425,7 +424,7 @@ describe('POST /api/me/change-password', () => {
 
   it('counts wrong passwords against the sign-in limits: a 429 with Retry-After', async () => {
     const limited = await createTestApp({
-      loginLimiter: createLoginLimiter({ perIp: 100, perUsername: 2, windowMs: 60_000 }),
+      loginLimits: { perIp: 100, perUsername: 2, windowMs: 60_000 },
     });
     try {
       await createUser(limited.db, { username: 'clan.pogadja', roleIds: [ROLE.member] });

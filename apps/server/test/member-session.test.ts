@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoginLimiter } from '../src/auth/login-limiter.ts';
 import { users } from '../src/db/schema/index.ts';
 import {
   createTestApp,
@@ -164,7 +163,7 @@ describe('app sign-in with bearer tokens', () => {
 
   it('counts app sign-ins in the same limits: a 429 with Retry-After', async () => {
     const limited = await createTestApp({
-      loginLimiter: createLoginLimiter({ perIp: 100, perUsername: 2, windowMs: 60_000 }),
+      loginLimits: { perIp: 100, perUsername: 2, windowMs: 60_000 },
     });
     try {
       await createUser(limited.db, { username: 'clan.bojan', roleIds: [ROLE.member] });

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoginLimiter } from '../src/auth/login-limiter.ts';
 import { sessions, users } from '../src/db/schema/index.ts';
 import {
   cookieHeader,
@@ -93,7 +92,7 @@ describe('POST /api/loginWeb', () => {
 describe('sign-in rate limit', () => {
   it('answers 429 after too many failures for one username, with Retry-After', async () => {
     const limited = await createTestApp({
-      loginLimiter: createLoginLimiter({ perIp: 100, perUsername: 3, windowMs: 60_000 }),
+      loginLimits: { perIp: 100, perUsername: 3, windowMs: 60_000 },
     });
     try {
       await createUser(limited.db, { username: 'target', roleIds: [ROLE.administrator] });
@@ -128,7 +127,7 @@ describe('sign-in rate limit', () => {
 
   it('counts guesses sent in parallel: a burst cannot get past the per-username limit', async () => {
     const limited = await createTestApp({
-      loginLimiter: createLoginLimiter({ perIp: 100, perUsername: 3, windowMs: 60_000 }),
+      loginLimits: { perIp: 100, perUsername: 3, windowMs: 60_000 },
     });
     try {
       await createUser(limited.db, { username: 'burst', roleIds: [ROLE.administrator] });
@@ -151,7 +150,7 @@ describe('sign-in rate limit', () => {
 
   it('answers 429 after too many attempts from one address', async () => {
     const limited = await createTestApp({
-      loginLimiter: createLoginLimiter({ perIp: 2, perUsername: 100, windowMs: 60_000 }),
+      loginLimits: { perIp: 2, perUsername: 100, windowMs: 60_000 },
     });
     try {
       for (const username of ['a1', 'a2']) {
@@ -249,7 +248,7 @@ describe('session', () => {
 describe('client address', () => {
   it('ignores a forged X-Forwarded-For unless a proxy is trusted', async () => {
     const limited = await createTestApp({
-      loginLimiter: createLoginLimiter({ perIp: 1, perUsername: 100, windowMs: 60_000 }),
+      loginLimits: { perIp: 1, perUsername: 100, windowMs: 60_000 },
     });
     try {
       const attempt = (forwardedFor: string) =>

@@ -1,4 +1,5 @@
-import { createFixedWindows } from '../http/fixed-windows.ts';
+import type { Database } from '../db/client.ts';
+import { type LimitRule, type LimitStore, takeAll, waitOf } from '../limits/limit-store.ts';
 
 export type LoginAttempt = { ip: string; username: string };
 
@@ -12,8 +13,8 @@ export type LoginHold = 'address' | 'username';
 export type LoginVerdict = { isAdmitted: true } | { isAdmitted: false; waitMs: number; hold: LoginHold };
 
 /**
- * Sign-in attempts. The route sees only this interface, asynchronous so that the counters can
- * move out of the process (PostgreSQL or Redis, for several nodes) without touching it.
+ * Sign-in attempts, counted in the shared limit store (PostgreSQL or Redis): every node holds the
+ * same attempts back.
  */
 export type LoginLimiter = {
   /**
@@ -22,8 +23,11 @@ export type LoginLimiter = {
    */
   admit: (attempt: LoginAttempt) => Promise<LoginVerdict>;
   recordSuccess: (attempt: LoginAttempt) => Promise<void>;
-  /** Lifts a username's lock: forgets all its counters. True when one of them was holding it back. */
-  unlock: (username: string) => Promise<boolean>;
+  /**
+   * Lifts a username's lock: forgets all its counters. True when one of them was holding it back.
+   * `tx`: the caller's open transaction (the lock is lifted with it on the database store).
+   */
+  unlock: (username: string, tx?: Database) => Promise<boolean>;
 };
 
 export type LoginLimits = {
@@ -45,74 +49,50 @@ export type LoginLimits = {
   windowMs: number;
 };
 
-/** A username's failures from all addresses; forgotten when a window passes without one after its wait. */
-type AccountFailures = { count: number; forgetAt: number; nextAttemptAt: number };
-
-const MAX_ACCOUNTS = 10_000;
-
-/** Kept in memory: the product runs as one process. */
-export function createLoginLimiter(limits: LoginLimits, now: () => number = Date.now): LoginLimiter {
+/**
+ * What is counted where: per address (`login:ip:<ip>`), per username from one address and per
+ * username from all addresses (`login:user:<username>:ip:<ip>`, `login:user:<username>:all`, so
+ * that unlock clears a username's counters by their prefix).
+ */
+export function createLoginLimiter(store: LimitStore, limits: LoginLimits): LoginLimiter {
   const { perIp, perUsername, windowMs } = limits;
-  const perAccount = limits.perAccount ?? 4 * perUsername;
-  const firstDelayMs = limits.firstDelayMs ?? 1000;
-  const byIp = createFixedWindows({ limit: perIp, windowMs }, now);
-  // Keyed "<ip> <username>": an address never holds a space, so the username is what follows it.
-  const byIpAndUsername = createFixedWindows({ limit: perUsername, windowMs }, now);
-  const accounts = new Map<string, AccountFailures>();
-  const usernameKey = (username: string) => username.trim().toLowerCase();
-  const pairKey = (ip: string, username: string) => `${ip} ${usernameKey(username)}`;
-  const isPairOf = (username: string) => (key: string) => key.slice(key.indexOf(' ') + 1) === username;
-
-  const account = (username: string): AccountFailures | undefined => {
-    const failures = accounts.get(username);
-    if (failures && failures.forgetAt <= now()) {
-      accounts.delete(username);
-      return undefined;
-    }
-    return failures;
+  const byIp: LimitRule = { limit: perIp, windowMs };
+  const byIpAndUsername: LimitRule = { limit: perUsername, windowMs };
+  const byAccount: LimitRule = {
+    delayAfter: limits.perAccount ?? 4 * perUsername,
+    firstDelayMs: limits.firstDelayMs ?? 1000,
+    windowMs,
   };
+  // Encoded, so that neither a space nor a colon in a username can reach into another's keys.
+  const userPrefix = (username: string) => `login:user:${encodeURIComponent(username.trim().toLowerCase())}:`;
+  const pairKey = (ip: string, username: string) => `${userPrefix(username)}ip:${ip}`;
+  const accountKey = (username: string) => `${userPrefix(username)}all`;
 
   return {
     admit: async ({ ip, username }) => {
-      const name = usernameKey(username);
-      const ipWait = byIp.waitFor(ip);
-      const usernameWait = Math.max(
-        byIpAndUsername.waitFor(pairKey(ip, name)),
-        (account(name)?.nextAttemptAt ?? 0) - now(),
-      );
-      if (ipWait > 0 || usernameWait > 0) {
-        return {
-          isAdmitted: false,
-          waitMs: Math.max(ipWait, usernameWait),
-          hold: ipWait > 0 ? 'address' : 'username',
-        };
-      }
-      byIp.increment(ip);
-      byIpAndUsername.increment(pairKey(ip, name));
-      const failures = account(name) ?? { count: 0, forgetAt: 0, nextAttemptAt: 0 };
-      failures.count++;
-      const over = failures.count - perAccount;
-      if (over > 0) failures.nextAttemptAt = now() + Math.min(firstDelayMs * 2 ** (over - 1), windowMs);
-      // Kept a whole window past the wait: guessing at the longest wait still finds its count.
-      failures.forgetAt = Math.max(now(), failures.nextAttemptAt) + windowMs;
-      accounts.set(name, failures);
-      // Bound memory under a flood of distinct usernames.
-      if (accounts.size > MAX_ACCOUNTS) for (const key of accounts.keys()) account(key);
-      return { isAdmitted: true };
+      // Counted as a failure until recordSuccess; a refused attempt counts nowhere.
+      const verdict = await takeAll(store, [
+        { key: `login:ip:${ip}`, rule: byIp },
+        { key: pairKey(ip, username), rule: byIpAndUsername },
+        { key: accountKey(username), rule: byAccount },
+      ]);
+      if (verdict.isTaken) return { isAdmitted: true };
+      return {
+        isAdmitted: false,
+        waitMs: verdict.waitMs,
+        hold: verdict.heldBy === 0 ? 'address' : 'username',
+      };
     },
     recordSuccess: async ({ ip, username }) => {
-      const name = usernameKey(username);
-      byIpAndUsername.clear(pairKey(ip, name));
       // This attempt was counted as a failure when admitted; the earlier ones stay counted.
-      const failures = account(name);
-      if (failures) failures.count = Math.max(0, failures.count - 1);
+      await Promise.all([store.clear(pairKey(ip, username)), store.giveBack(accountKey(username))]);
     },
-    unlock: async (username) => {
-      const name = usernameKey(username);
-      const wasPairLocked = byIpAndUsername.clearWhere(isPairOf(name));
-      const wasDelayed = (account(name)?.nextAttemptAt ?? 0) > now();
-      accounts.delete(name);
-      return wasPairLocked || wasDelayed;
+    unlock: async (username, tx) => {
+      const removed = await store.clearPrefix(userPrefix(username), tx);
+      const account = accountKey(username);
+      return removed.some(
+        (counter) => waitOf(counter, counter.key === account ? byAccount : byIpAndUsername) > 0,
+      );
     },
   };
 }

@@ -4,12 +4,14 @@ import path from 'node:path';
 import { ROLE, USER_TYPE } from '@usluge/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { createLoginLimiter, type LoginLimiter } from '../../src/auth/login-limiter.ts';
+import type { LoginLimits } from '../../src/auth/login-limiter.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import { userRoles, users } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed/seed.ts';
+import type { LimitClock, LimitStore } from '../../src/limits/limit-store.ts';
+import { createPostgresLimitStore } from '../../src/limits/postgres-limit-store.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_PASSWORD = 'Lozinka123!';
@@ -58,12 +60,19 @@ export type TestApp = {
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
-    loginLimiter?: LoginLimiter;
+    /** Generous by default: tests that are not about the limits sign in freely. */
+    loginLimits?: LoginLimits;
+    /** The limits' counters on this clock instead of the database's (in the database still). */
+    limitClock?: LimitClock;
+    /** The limits' counters here instead (a Redis store of the test's own); the test closes it. */
+    limitStore?: LimitStore;
+    /** Another app's database, shared: a second node. Closed by the app that opened it. */
+    handle?: DatabaseHandle;
     /** Adds what a test needs (a route that fails on purpose) before the app is ready. */
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
-  const handle = await createTestDatabase();
+  const handle = options.handle ?? (await createTestDatabase());
   // Uploads go to a directory of this app's own, removed when it closes.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'usluge-test-data-'));
   const config = loadConfig({
@@ -72,12 +81,14 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ...options.env,
   });
+  config.loginLimits = options.loginLimits ?? { perIp: 1000, perUsername: 1000, windowMs: 60_000 };
   const app = await buildApp({
     config,
     db: handle.db,
     driver: handle.driver,
-    loginLimiter:
-      options.loginLimiter ?? createLoginLimiter({ perIp: 1000, perUsername: 1000, windowMs: 60_000 }),
+    limitStore:
+      options.limitStore ??
+      (options.limitClock ? createPostgresLimitStore(handle.db, { now: options.limitClock }) : undefined),
     // Tests run the background jobs themselves (app.leadRefunds.refundDue), when they mean to.
     areJobsStarted: false,
   });
@@ -106,7 +117,7 @@ export async function createTestApp(
     dataDir,
     close: async () => {
       await app.close();
-      await handle.close();
+      if (!options.handle) await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -29,9 +29,9 @@ import { nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { createFixedWindows } from '../../http/fixed-windows.ts';
 import { type MessageKey, translate } from '../../http/messages.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorOf } from '../../http/pg-error.ts';
+import { type LimitStore, takeAll } from '../../limits/limit-store.ts';
 import { enqueueMail } from '../../mail/mail-outbox.ts';
 import { type MailTemplate, renderMail } from '../../mail/mail-templates.ts';
 import { fullName } from '../users/user-list.ts';
@@ -54,22 +54,28 @@ type Person = { id: number; email: string; name: string };
  * set a new password, delete the account. Every call is limited per IP and per address; the
  * answers never tell whether an account exists. Mail goes to the outbox with the change.
  */
-export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Config): void {
+export function accountRoutes(
+  app: FastifyInstance,
+  db: Database,
+  appConfig: Config,
+  limits: LimitStore,
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { perIp, perAddress, windowMs } = appConfig.accountLimits;
-  const byIp = createFixedWindows({ limit: perIp, windowMs });
-  const byAddress = createFixedWindows({ limit: perAddress, windowMs });
+  const byIp = { limit: perIp, windowMs };
+  const byAddress = { limit: perAddress, windowMs };
 
-  /** Counts the call; refuses it (429 with Retry-After) over either limit. */
-  const limit = (request: FastifyRequest, reply: FastifyReply, address?: string) => {
+  /** Counts the call; refuses it (429 with Retry-After) over either limit, and then counts nothing. */
+  const limit = async (request: FastifyRequest, reply: FastifyReply, address?: string) => {
     const addressKey = address?.trim().toLowerCase();
-    const wait = Math.max(byIp.waitFor(request.ip), addressKey ? byAddress.waitFor(addressKey) : 0);
-    if (wait > 0) {
-      reply.header('Retry-After', Math.ceil(wait / 1000));
+    const verdict = await takeAll(limits, [
+      { key: `account:ip:${request.ip}`, rule: byIp },
+      ...(addressKey ? [{ key: `account:address:${addressKey}`, rule: byAddress }] : []),
+    ]);
+    if (!verdict.isTaken) {
+      reply.header('Retry-After', Math.ceil(verdict.waitMs / 1000));
       throw new AppError(429, 'too_many_requests');
     }
-    byIp.increment(request.ip);
-    if (addressKey) byAddress.increment(addressKey);
   };
   const message = (key: MessageKey, lang: Language) => ({ message: translate(key, lang) });
 
@@ -117,7 +123,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
     },
     async (request, reply) => {
       const form = request.body;
-      limit(request, reply, form.email);
+      await limit(request, reply, form.email);
       const passwordHash = await hashPassword(form.password);
       let announce = () => {};
       try {
@@ -186,7 +192,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
       },
     },
     async (request, reply) => {
-      limit(request, reply);
+      await limit(request, reply);
       const verified = await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Database;
         const userId = await consumeAccountToken(tx, request.body.token, 'verify_account');
@@ -222,7 +228,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
       },
     },
     async (request, reply) => {
-      limit(request, reply, request.body.email);
+      await limit(request, reply, request.body.email);
       const [person] = await personWhere(sql`lower(${users.email}) = lower(${request.body.email})`);
       if (person) await sendLinkIfActive(person, 'reset_password', request.lang);
       return message('reset_link_sent', request.lang);
@@ -241,7 +247,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
       },
     },
     async (request, reply) => {
-      limit(request, reply);
+      await limit(request, reply);
       const userId = await peekAccountToken(db, request.body.token, 'reset_password');
       const [user] =
         userId === null
@@ -267,7 +273,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
       },
     },
     async (request, reply) => {
-      limit(request, reply);
+      await limit(request, reply);
       const passwordHash = await hashPassword(request.body.new_password);
       const isChanged = await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Database;
@@ -305,7 +311,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
     },
     async (request, reply) => {
       const { username, email } = request.body;
-      limit(request, reply, email);
+      await limit(request, reply, email);
       const [person] = await personWhere(
         and(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
       );
@@ -326,7 +332,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, appConfig: Con
       },
     },
     async (request, reply) => {
-      limit(request, reply);
+      await limit(request, reply);
       const removedImage = await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Database;
         const userId = await consumeAccountToken(tx, request.body.token, 'delete_account');

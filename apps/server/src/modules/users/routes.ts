@@ -33,7 +33,7 @@ export function userRoutes(app: FastifyInstance, db: Database, limiter: LoginLim
           .from(users)
           .where(eq(users.id, request.params.id));
         if (!user) throw notFound();
-        const wasLocked = await limiter.unlock(user.username);
+        const wasLocked = await limiter.unlock(user.username, tx);
         await appendAudit(tx, {
           action: 'unlock',
           recordType: 'users',
