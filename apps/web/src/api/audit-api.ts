@@ -1,5 +1,4 @@
-import type { AuditTimeline } from '@usluge/contract';
-import { http } from './http-client.ts';
+import { api } from './api-client.ts';
 
 /** The list of every entry (administrators): `POST /api/audit/index`, read by the generic list. */
 export const AUDIT_ENTITY = 'audit';
@@ -19,7 +18,9 @@ export function fetchAuditTimeline(
   beforeId: number | null,
   signal?: AbortSignal,
 ) {
-  const path = `/api/audit/timeline/${encodeURIComponent(recordType)}/${encodeURIComponent(String(recordId))}`;
-  const query = beforeId === null ? '' : `?${new URLSearchParams({ before_id: String(beforeId) })}`;
-  return http.get<AuditTimeline>(`${path}${query}`, { signal });
+  return api.get('/api/audit/timeline/{record_type}/{record_id}', {
+    params: { record_type: recordType, record_id: recordId },
+    query: { before_id: beforeId ?? undefined },
+    signal,
+  });
 }

@@ -1,6 +1,6 @@
-import type { PreferencesAnswer, SavedViewRow, SavedViewState } from '@usluge/contract';
-import { type ListResponse, SAVED_VIEW_LISTS, type SavedViewList } from '@usluge/contract';
-import { http } from './http-client.ts';
+import type { SavedViewRow, SavedViewState } from '@usluge/contract';
+import { SAVED_VIEW_LISTS, type SavedViewList } from '@usluge/contract';
+import { api } from './api-client.ts';
 import { rowVersion } from './list-api.ts';
 
 export const PREFERENCES_QUERY_KEY = ['preferences'] as const;
@@ -17,25 +17,24 @@ export function savedViewListOf(pathname: string): SavedViewList | null {
  * read them opens no error dialog.
  */
 export function fetchPreferences(signal?: AbortSignal) {
-  return http.get<PreferencesAnswer>('/api/preferences', { signal, isErrorDialogSuppressed: true });
+  return api.get('/api/preferences', { signal, isErrorDialogSuppressed: true });
 }
 
 /** Keeps one list's visible columns (the other lists' stay as they are). */
 export function saveListColumns(list: SavedViewList, columns: readonly string[], idempotencyKey: string) {
-  return http.put<PreferencesAnswer>(
-    '/api/preferences',
-    { lists: { [list]: { columns } } },
-    { idempotencyKey },
-  );
+  return api.put('/api/preferences', {
+    body: { lists: { [list]: { columns: [...columns] } } },
+    idempotencyKey,
+  });
 }
 
 /** The list's views: the member's own and the shared ones (none offered when they cannot be read). */
-export async function fetchSavedViews(list: SavedViewList, signal?: AbortSignal): Promise<SavedViewRow[]> {
-  const answer = await http.post<ListResponse<SavedViewRow>>(
-    '/api/saved_views/index',
-    { filters: { list: { operator: 'equals', value: list } }, options: { page: 1, itemsPerPage: 100 } },
-    { signal, isErrorDialogSuppressed: true },
-  );
+export async function fetchSavedViews(list: SavedViewList, signal?: AbortSignal) {
+  const answer = await api.post('/api/saved_views/index', {
+    body: { filters: { list: { operator: 'equals', value: list } }, options: { page: 1, itemsPerPage: 100 } },
+    signal,
+    isErrorDialogSuppressed: true,
+  });
   return answer.result;
 }
 
@@ -47,33 +46,36 @@ export function storeSavedView(
   state: SavedViewState,
   idempotencyKey: string,
 ) {
-  return http.post<SavedViewRow>(
-    '/api/saved_views/store',
-    { list, state, ...fields },
-    { idempotencyKey, shownFields: ['name'] },
-  );
+  return api.post('/api/saved_views/store', {
+    body: { list, state, ...fields },
+    idempotencyKey,
+    shownFields: ['name'],
+  });
 }
 
 /** Renames a view or changes its sharing or default; its state stays. */
 export function updateSavedView(view: SavedViewRow, fields: SavedViewFields, idempotencyKey: string) {
-  return http.put<SavedViewRow>(
-    `/api/saved_views/update/${view.id}`,
-    { state: view.state, ...fields, updated_at: rowVersion(view) },
-    { idempotencyKey, shownFields: ['name'] },
-  );
+  return api.put('/api/saved_views/update/{id}', {
+    params: { id: view.id },
+    body: { state: view.state, ...fields, updated_at: rowVersion(view) },
+    idempotencyKey,
+    shownFields: ['name'],
+  });
 }
 
 /** Makes a view (one's own or a shared one) the caller's default of its list, or stops it being so. */
 export function setDefaultSavedView(view: SavedViewRow, isDefault: boolean, idempotencyKey: string) {
-  return http.put<SavedViewRow>(
-    `/api/saved_views/default/${view.id}`,
-    { is_default: isDefault },
-    { idempotencyKey },
-  );
+  return api.put('/api/saved_views/default/{id}', {
+    params: { id: view.id },
+    body: { is_default: isDefault },
+    idempotencyKey,
+  });
 }
 
 export function destroySavedView(view: SavedViewRow, idempotencyKey: string) {
-  const version = rowVersion(view);
-  const query = version === undefined ? '' : `?${new URLSearchParams({ updated_at: version })}`;
-  return http.delete<SavedViewRow>(`/api/saved_views/destroy/${view.id}${query}`, { idempotencyKey });
+  return api.delete('/api/saved_views/destroy/{id}', {
+    params: { id: view.id },
+    query: { updated_at: rowVersion(view) },
+    idempotencyKey,
+  });
 }

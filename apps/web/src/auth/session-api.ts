@@ -1,14 +1,14 @@
 import type { CurrentUser } from '@usluge/contract';
-import { http } from '../api/http-client.ts';
+import { api } from '../api/api-client.ts';
 import { clearSession, getCurrentUser, isAuthenticatedFlagSet, startSession } from './session-store.ts';
 
 /** `POST /api/loginWeb`. Failures are the login form's to show (red alert), not the error dialog's. */
 export async function login(username: string, password: string): Promise<CurrentUser> {
-  const { user } = await http.post<{ user: CurrentUser }>(
-    '/api/loginWeb',
-    { is_web: true, username, password },
-    { isErrorDialogSuppressed: true, isRefreshSkipped: true },
-  );
+  const { user } = await api.post('/api/loginWeb', {
+    body: { is_web: true, username, password },
+    isErrorDialogSuppressed: true,
+    isRefreshSkipped: true,
+  });
   startSession(user);
   return user;
 }
@@ -23,8 +23,8 @@ export function ensureSession(): Promise<CurrentUser | null> {
   const user = getCurrentUser();
   if (user) return Promise.resolve(user);
   if (!isAuthenticatedFlagSet()) return Promise.resolve(null);
-  profileInFlight ??= http
-    .get<CurrentUser>('/api/user')
+  profileInFlight ??= api
+    .get('/api/user')
     .then((loaded) => {
       startSession(loaded);
       return loaded;
@@ -42,7 +42,7 @@ export function ensureSession(): Promise<CurrentUser | null> {
 /** `GET /api/logout`; the local session ends even when the call fails. */
 export async function logout(): Promise<void> {
   try {
-    await http.get('/api/logout', { isErrorDialogSuppressed: true, isRefreshSkipped: true });
+    await api.get('/api/logout', { isErrorDialogSuppressed: true, isRefreshSkipped: true });
   } finally {
     clearSession();
   }

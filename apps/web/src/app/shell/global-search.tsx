@@ -14,13 +14,12 @@ import {
   GLOBAL_SEARCH_MAX,
   GLOBAL_SEARCH_MIN,
   type GlobalSearchHit,
-  type GlobalSearchResponse,
   userPagePath,
 } from '@usluge/contract';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { http } from '../../api/http-client.ts';
+import { api } from '../../api/api-client.ts';
 import { useOpenDialog } from '../../components/form/open-dialogs.ts';
 import { useDebounced } from '../../components/form/search-select-field.tsx';
 
@@ -88,7 +87,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const isLongEnough = q.length >= GLOBAL_SEARCH_MIN;
   const search = useQuery({
     queryKey: ['global-search', q],
-    queryFn: ({ signal }) => http.post<GlobalSearchResponse>('/api/search', { q }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/search', { body: { q }, signal }),
     enabled: isLongEnough,
     placeholderData: keepPreviousData,
     staleTime: 10_000,

@@ -18,7 +18,7 @@ import {
 } from '@usluge/contract';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/http-client.ts';
+import { api } from '../../../api/api-client.ts';
 import { useCurrentUser } from '../../../auth/session-store.ts';
 
 export const adHintsQueryKey = (id: number) => ['ad-hints', id] as const;
@@ -26,7 +26,7 @@ export const adHintsQueryKey = (id: number) => ['ad-hints', id] as const;
 /** `GET /api/jobs/hints/{id}`: what may make the ad a duplicate or spam. */
 export function fetchAdHints(id: number, signal?: AbortSignal) {
   // Beside the details, which say themselves when the ad cannot be read: no error dialog of its own.
-  return http.get<AdHints>(`/api/jobs/hints/${id}`, { signal, isErrorDialogSuppressed: true });
+  return api.get('/api/jobs/hints/{id}', { params: { id }, signal, isErrorDialogSuppressed: true });
 }
 
 /** The ads a user posted: for staff who may not open the user's own page. */

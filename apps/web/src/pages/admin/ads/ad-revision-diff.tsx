@@ -12,7 +12,7 @@ import {
 } from '@usluge/contract';
 import { Fragment, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/http-client.ts';
+import { api } from '../../../api/api-client.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { diffWords } from './word-diff.ts';
 
@@ -21,7 +21,7 @@ export const adRevisionDiffQueryKey = (id: number) => ['ad-revision-diff', id] a
 /** `GET /api/jobs/revision-diff/{id}`: what changed since the ad's last approval. */
 export function fetchAdRevisionDiff(id: number, signal?: AbortSignal) {
   // Beside the details, which say themselves when the ad cannot be read: no error dialog of its own.
-  return http.get<AdRevisionDiff>(`/api/jobs/revision-diff/${id}`, { signal, isErrorDialogSuppressed: true });
+  return api.get('/api/jobs/revision-diff/{id}', { params: { id }, signal, isErrorDialogSuppressed: true });
 }
 
 const hidden = {

@@ -1,12 +1,11 @@
 import type {
-  AdDetails,
   AdRow,
-  AdStatus,
   BulkStatusChange,
   BulkStatusChangeResponse,
   ListRequest,
   StatusChange,
 } from '@usluge/contract';
+import { api } from '../../../api/api-client.ts';
 import { http } from '../../../api/http-client.ts';
 import { fetchList } from '../../../api/list-api.ts';
 import { bulkRequestOptions } from '../../../components/list/bulk-run.ts';
@@ -28,16 +27,15 @@ export function fetchAdDetails(
   signal?: AbortSignal,
   options: { isErrorDialogSuppressed?: boolean } = {},
 ) {
-  return http.get<AdDetails>(`/api/jobs/show/${id}`, { signal, ...options });
+  return api.get('/api/jobs/show/{id}', { params: { id }, signal, ...options });
 }
 
 /** Where an ad in this status may go next (`POST /api/ad_statuses/statusOrder`). */
-export async function fetchNextStatuses(statusId: number, signal?: AbortSignal): Promise<AdStatus[]> {
-  const answer = await http.post<{ status_order: AdStatus[] }>(
-    '/api/ad_statuses/statusOrder',
-    { status_id: statusId, is_report: false },
-    { signal },
-  );
+export async function fetchNextStatuses(statusId: number, signal?: AbortSignal) {
+  const answer = await api.post('/api/ad_statuses/statusOrder', {
+    body: { status_id: statusId, is_report: false },
+    signal,
+  });
   return answer.status_order;
 }
 
@@ -47,6 +45,7 @@ export async function fetchNextStatuses(statusId: number, signal?: AbortSignal):
  * shows its message. Field errors (the reason) are shown by the caller's form.
  */
 export function changeAdStatus(id: number, change: StatusChange, idempotencyKey: string) {
+  // Still untyped: the contract's StatusChange (the form's values) types its ids `unknown`.
   return http.put<AdRow>(`/api/jobs/changeStatus/${id}`, change, {
     shownFields: ['ad_status_id', 'status_comment', 'reason_ids'],
     idempotencyKey,

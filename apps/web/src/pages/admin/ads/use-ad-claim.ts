@@ -1,16 +1,17 @@
-import { type AdClaim, IDEMPOTENCY_KEY_HEADER } from '@usluge/contract';
+import { IDEMPOTENCY_KEY_HEADER } from '@usluge/contract';
 import { useEffect } from 'react';
-import { http } from '../../../api/http-client.ts';
+import { api, apiUrl } from '../../../api/api-client.ts';
 import { HttpError } from '../../../api/http-error.ts';
 
 /** How often an open ad's claim is renewed: well inside its 5 minutes (AD_CLAIM_MINUTES). */
 export const CLAIM_RENEW_MS = 60_000;
 
-const claimPath = (adId: number) => `/api/jobs/claim/${adId}`;
+const CLAIM_PATH = '/api/jobs/claim/{id}';
 
 /** `POST /api/jobs/claim/{id}`: claims the ad for review, or renews the caller's claim. */
 export function claimAd(adId: number) {
-  return http.post<AdClaim>(claimPath(adId), undefined, {
+  return api.post(CLAIM_PATH, {
+    params: { id: adId },
     idempotencyKey: crypto.randomUUID(),
     // Someone else's claim is not an error to show: the review moves on to another ad.
     isErrorDialogSuppressed: true,
@@ -37,7 +38,7 @@ export async function claimForReview(adId: number): Promise<boolean> {
  */
 export function releaseAdClaim(adId: number, { isLeaving = false } = {}): void {
   if (isLeaving) {
-    void fetch(claimPath(adId), {
+    void fetch(apiUrl(CLAIM_PATH, { id: adId }), {
       method: 'DELETE',
       credentials: 'include',
       keepalive: true,
@@ -45,8 +46,12 @@ export function releaseAdClaim(adId: number, { isLeaving = false } = {}): void {
     }).catch(() => {});
     return;
   }
-  void http
-    .delete(claimPath(adId), { idempotencyKey: crypto.randomUUID(), isErrorDialogSuppressed: true })
+  void api
+    .delete(CLAIM_PATH, {
+      params: { id: adId },
+      idempotencyKey: crypto.randomUUID(),
+      isErrorDialogSuppressed: true,
+    })
     .catch(() => {});
 }
 

@@ -30,7 +30,7 @@ import {
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { http } from '../../../api/http-client.ts';
+import { api } from '../../../api/api-client.ts';
 import { useCurrentUser } from '../../../auth/session-store.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { formatWaiting } from '../ads/waiting-time.tsx';
@@ -62,7 +62,7 @@ const VISUALLY_HIDDEN = {
 
 function fetchDashboard(signal: AbortSignal): Promise<Dashboard> {
   // The screen shows a failed load itself, with a way to try again.
-  return http.get<Dashboard>('/api/dashboard', { signal, isErrorDialogSuppressed: true });
+  return api.get('/api/dashboard', { signal, isErrorDialogSuppressed: true });
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { RefundRequestDecision, RefundRequestRow } from '@usluge/contract';
-import { http } from '../../../api/http-client.ts';
+import type { RefundRequestDecision } from '@usluge/contract';
+import { api } from '../../../api/api-client.ts';
 
 /**
  * Approves or declines a refund request, with the version the desk read (`updated_at`): decided
@@ -7,7 +7,9 @@ import { http } from '../../../api/http-client.ts';
  * is shown by the decline form.
  */
 export function decideRefundRequest(id: number, decision: RefundRequestDecision, idempotencyKey: string) {
-  return http.put<RefundRequestRow>(`/api/refund_requests/decide/${id}`, decision, {
+  return api.put('/api/refund_requests/decide/{id}', {
+    params: { id },
+    body: decision,
     shownFields: ['reason'],
     idempotencyKey,
   });

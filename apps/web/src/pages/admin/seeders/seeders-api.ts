@@ -1,4 +1,7 @@
 import { http, requestFile } from '../../../api/http-client.ts';
+
+// Not typed from the API document (api-client.ts): these routes exist only with SEEDERS_ENABLED,
+// a development tool, and the document is written without them.
 import { fileNameFromDisposition } from '../../../api/report-api.ts';
 import { saveFile } from '../../../api/save-file.ts';
 

@@ -11,13 +11,12 @@ import {
   formatCredits,
   type LeadRow,
   type LeadTransactionRow,
-  type ListResponse,
   type NotificationRow,
   type UserRow,
 } from '@usluge/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { http } from '../../../api/http-client.ts';
+import { api } from '../../../api/api-client.ts';
 import { AuditTimelineSection } from '../../../components/audit/audit-timeline-section.tsx';
 import { type Fact, FactList } from '../../../components/layout/fact-list.tsx';
 import {
@@ -42,16 +41,16 @@ export const userPageQueryKey = (id: number) => ['user-page', id] as const;
 
 /** One user as the users list shows them (`POST /api/users/index` with the id); null: none. */
 async function fetchUser(id: number, signal: AbortSignal): Promise<UserRow | null> {
-  const answer = await http.post<ListResponse<UserRow>>(
-    '/api/users/index',
-    {
+  const answer = await api.post('/api/users/index', {
+    body: {
       filters: { id: { operator: 'equals', value: id } },
       options: { page: 1, itemsPerPage: 10, sortBy: ['updated_at'], sortDesc: [true] },
       show_only_active: null,
     },
+    signal,
     // The page says itself what went wrong.
-    { signal, isErrorDialogSuppressed: true },
-  );
+    isErrorDialogSuppressed: true,
+  });
   return answer.result[0] ?? null;
 }
 

@@ -18,7 +18,6 @@ import { type AdDetails, type AdRow, validationErrorMap } from '@usluge/contract
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Controller, get, type Path, type Resolver, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../api/http-client.ts';
 import { HttpError } from '../../../../api/http-error.ts';
 import { rowVersion, storeEntity, updateEntity } from '../../../../api/list-api.ts';
 import { usePicker } from '../../../../api/use-picker.ts';
@@ -127,7 +126,7 @@ function EditAdForm(props: BodyProps & { row: AdRow }) {
   const { t } = useTranslation();
   const details = useQuery({
     queryKey: ['ad-details', props.row.id],
-    queryFn: ({ signal }) => http.get<AdDetails>(`/api/jobs/show/${props.row.id}`, { signal }),
+    queryFn: ({ signal }) => fetchAdDetails(props.row.id, signal),
     staleTime: 0,
     gcTime: 0,
   });
