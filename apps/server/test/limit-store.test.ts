@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { selectRows } from '../src/db/select-rows.ts';
 import type { LimitStore } from '../src/limits/limit-store.ts';
 import { createPostgresLimitStore } from '../src/limits/postgres-limit-store.ts';
 import { createRedisLimitStore } from '../src/limits/redis-limit-store.ts';
@@ -170,5 +172,28 @@ describe.each(SUBJECTS)('the limit store in %s', (_name, open) => {
     const refused = await s.ownClockStore.take(k, { limit: 1, windowMs: WINDOW });
     expect(refused.isTaken).toBe(false);
     expect(refused.resetAt - refused.now).toBeGreaterThan(WINDOW - 5000);
+  });
+});
+
+describe('the database store', () => {
+  it('deletes forgotten rows as it counts, a bounded batch every hundred takes', async () => {
+    const clock = { now: 1_760_000_000_000 };
+    const store = createPostgresLimitStore(handle.db, { now: () => clock.now });
+    const rule = { limit: 5, windowMs: WINDOW };
+    for (let i = 0; i < 99; i++) await store.take(`gc:${i}`, rule);
+    const rowsOf = async () =>
+      (
+        await selectRows<{ key: string }>(
+          handle.db,
+          sql`select key from rate_limit_counters where key like 'gc:%'`,
+        )
+      )
+        .map((row) => row.key)
+        .sort();
+    expect((await rowsOf()).length).toBe(99);
+    clock.now += WINDOW;
+    // The hundredth take cleans: the 99 forgotten rows go, the new one stays.
+    await store.take('gc:new', rule);
+    expect(await rowsOf()).toEqual(['gc:new']);
   });
 });
