@@ -41,6 +41,9 @@ type Answer<O> = O extends { responses: infer R }
       : never
   : never;
 
+/** The body `method` on `path` takes, as the document says: for functions that pass one on. */
+export type ApiBody<M extends Method, P extends ApiPath<M>> = Body<Operation<P, M>>;
+
 /** The document says what these are; `method` is the call's, `responseType` the file call's. */
 type TransportOptions = Omit<HttpRequestOptions, 'method' | 'body' | 'responseType'>;
 

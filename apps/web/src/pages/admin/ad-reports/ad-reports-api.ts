@@ -1,5 +1,4 @@
-import type { AdReport, AdReportResolution, AdReportResolve, AdReportStore } from '@usluge/contract';
-import { http } from '../../../api/http-client.ts';
+import { type ApiBody, api } from '../../../api/api-client.ts';
 
 /** The reports queue's endpoint name (`POST /api/ad_reports/index`). */
 export const AD_REPORTS_ENTITY = 'ad_reports';
@@ -9,16 +8,23 @@ export const AD_REPORTS_ENTITY = 'ad_reports';
  * decision made meanwhile (409: resolved, the ad changed, someone else reviewing it) opens the
  * error dialog with the server's message; field errors are shown by the form.
  */
-export function resolveAdReports(adId: number, resolution: AdReportResolve, idempotencyKey: string) {
-  return http.put<AdReportResolution>(`/api/ad_reports/resolve/${adId}`, resolution, {
+export function resolveAdReports(
+  adId: number,
+  resolution: ApiBody<'put', '/api/ad_reports/resolve/{ad_id}'>,
+  idempotencyKey: string,
+) {
+  return api.put('/api/ad_reports/resolve/{ad_id}', {
+    params: { ad_id: adId },
+    body: resolution,
     shownFields: ['decision', 'ad_status_id', 'status_comment', 'reason_ids'],
     idempotencyKey,
   });
 }
 
 /** `POST /api/ad_reports/store`: staff report an ad from its details. */
-export function reportAd(report: AdReportStore, idempotencyKey: string) {
-  return http.post<AdReport>('/api/ad_reports/store', report, {
+export function reportAd(report: ApiBody<'post', '/api/ad_reports/store'>, idempotencyKey: string) {
+  return api.post('/api/ad_reports/store', {
+    body: report,
     shownFields: ['reason', 'text'],
     idempotencyKey,
   });

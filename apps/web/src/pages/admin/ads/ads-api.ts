@@ -44,8 +44,9 @@ export async function fetchNextStatuses(statusId: number, signal?: AbortSignal) 
  * the ad they read: if someone decided or edited first the server answers 409 and the HTTP client
  * shows its message. Field errors (the reason) are shown by the caller's form.
  */
+// Not yet api-client.ts: the status forms hand over the contract's input types (StatusChange,
+// BulkStatusChange: z.input, ids `unknown`), which the document's number ids do not accept.
 export function changeAdStatus(id: number, change: StatusChange, idempotencyKey: string) {
-  // Still untyped: the contract's StatusChange (the form's values) types its ids `unknown`.
   return http.put<AdRow>(`/api/jobs/changeStatus/${id}`, change, {
     shownFields: ['ad_status_id', 'status_comment', 'reason_ids'],
     idempotencyKey,

@@ -1,5 +1,4 @@
-import type { LeadTransactionRow, LeadTransactionStore } from '@usluge/contract';
-import { http } from '../../../api/http-client.ts';
+import { type ApiBody, api } from '../../../api/api-client.ts';
 
 /** Where a user's credit history is read (filtered by `credit_for_user_id`). */
 export const LEAD_TRANSACTIONS_PATH = '/api/lead_transactions/index';
@@ -11,8 +10,12 @@ export const ADD_CREDITS_FIELDS = ['credit_price_id', 'credit_amount', 'credit_f
  * Adds credits to a user (or corrects the balance). The same `idempotencyKey` for a retried
  * request makes the server answer the first result instead of crediting twice.
  */
-export function storeLeadTransaction(body: LeadTransactionStore, idempotencyKey: string) {
-  return http.post<LeadTransactionRow>('/api/lead_transactions/store', body, {
+export function storeLeadTransaction(
+  body: ApiBody<'post', '/api/lead_transactions/store'>,
+  idempotencyKey: string,
+) {
+  return api.post('/api/lead_transactions/store', {
+    body,
     idempotencyKey,
     shownFields: ADD_CREDITS_FIELDS,
   });
