@@ -90,15 +90,16 @@ export function createRedisLimitStore({
     },
     clearPrefix: async (keyPrefix) => {
       const pattern = `${prefix}${keyPrefix}`.replace(/[*?[\]\\]/g, (character) => `\\${character}`);
-      const keys: string[] = [];
+      // SCAN may answer a key twice; the set keeps it once.
+      const keys = new Set<string>();
       let cursor = '0';
       do {
         const [next, found] = await redis.scan(cursor, 'MATCH', `${pattern}*`, 'COUNT', 500);
         cursor = next;
-        keys.push(...found);
+        for (const key of found) keys.add(key);
       } while (cursor !== '0');
-      if (keys.length === 0) return [];
-      const removed = (await run(CLEAR, keys)) as [string, number, number, number, number][];
+      if (keys.size === 0) return [];
+      const removed = (await run(CLEAR, [...keys])) as [string, number, number, number, number][];
       return removed.map(([key, ...rest]) => ({ key: key.slice(prefix.length), ...counterOf([1, ...rest]) }));
     },
     close: async () => {
