@@ -18,6 +18,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must have at least 8 characters' }).optional(),
   SEED_DEMO: booleanText.optional(),
   SMTP_URL: z
@@ -79,6 +80,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where the sign-in and account limits count when set; else the database. */
+  redisUrl: string | undefined;
   adminPassword: string | undefined;
   isDemoSeeded: boolean;
   smtpUrl: string | undefined;
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     adminPassword: e.ADMIN_PASSWORD,
     // Demo data by default only for the embedded database: a real server is someone's production.
     isDemoSeeded: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
