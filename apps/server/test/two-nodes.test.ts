@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { mailOutbox, users } from '../src/db/schema/index.ts';
 import { selectRows } from '../src/db/select-rows.ts';
@@ -16,7 +16,9 @@ import { isOnPostgres } from './helpers/test-database.ts';
  * Two server processes on one PostgreSQL behind a round-robin proxy (issue 21, item 1): started
  * together on an empty database they migrate and seed once; a session ended on one node is refused
  * by the other at once, though that one had it cached; a write on one node ends the list totals
- * the other keeps; each outbox mail goes out once though both nodes deliver.
+ * the other keeps; failed sign-ins are counted together; each outbox mail goes out once though both
+ * nodes deliver. (Each automatic refund of an unanswered contact is claimed the same way, with
+ * SKIP LOCKED: member-leads.test.ts runs two refund rounds at once.)
  */
 
 const ADMIN_PASSWORD = 'Dva-Cvora-Lozinka-7';
@@ -111,6 +113,13 @@ describe.skipIf(!isOnPostgres)('two nodes on one PostgreSQL', () => {
     handle = await openDatabase({ driver: 'postgres', url: databaseUrl(name) });
   }, 180_000);
 
+  // What the nodes printed explains a failure (their errors are logged, not answered).
+  afterEach(({ task }) => {
+    if (task.result?.state === 'fail') {
+      for (const [index, node] of nodes.entries()) process.stderr.write(`node ${index}:\n${node.log()}\n`);
+    }
+  });
+
   afterAll(async () => {
     for (const node of nodes) node.kill();
     await proxy?.close();
@@ -190,6 +199,29 @@ describe.skipIf(!isOnPostgres)('two nodes on one PostgreSQL', () => {
     );
     expect(created.status).toBe(201);
     expect((await list()).body.total_rows).toBe(Number(before.body.total_rows) + 1);
+  });
+
+  it('failed sign-ins count across the nodes: the limit holds at the same count as on one node', async () => {
+    await createUser(handle.db, { username: 'vuk.ogranicen', roleIds: [ROLE.member] });
+    const attempt = () =>
+      call(proxy.base, 'POST', '/api/login', {}, { username: 'vuk.ogranicen', password: 'pogresna-lozinka' });
+    const failures = [];
+    // LOGIN_MAX_FAILURES_PER_USERNAME is 5: the proxy sends them to A, B, A, B, A.
+    for (let i = 0; i < 5; i++) failures.push(await attempt());
+    expect(failures.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(failures.map((answer) => answer.node))).toEqual(new Set(['A', 'B']));
+    const held = await attempt();
+    expect(held.status).toBe(429);
+    // Even the right password waits now, on either node.
+    const right = await call(
+      proxy.base,
+      'POST',
+      '/api/login',
+      {},
+      { username: 'vuk.ogranicen', password: TEST_PASSWORD },
+    );
+    expect(right.status).toBe(429);
+    expect(right.node).not.toBe(held.node);
   });
 
   it('each outbox mail goes out once, though both nodes deliver', async () => {
