@@ -75,6 +75,10 @@ describe('the S3 store', () => {
 
     expect(await storage.open('user_images', name)).toBeNull();
     expect(await storage.open('jobs_images', 'server.lock')).toBeNull();
+    // A bucket that is not there is a fault of the store (a 500), not a missing image.
+    await expect(
+      createS3Storage(peer.configFor(bucketName('gone'))).open('jobs_images', name),
+    ).rejects.toThrow(/bucket/i);
     await storage.remove('jobs_images', name);
     expect(await storage.open('jobs_images', name)).toBeNull();
     await storage.remove('jobs_images', name);

@@ -32,10 +32,18 @@ export function createS3Client(config: S3Config): S3Client {
   });
 }
 
-/** A missing object or bucket: S3 says NoSuchKey/NotFound (HEAD answers carry no body), or 404. */
+/**
+ * Nothing under that name: S3 says NoSuchKey, or NotFound to a HEAD (no body to name it), or some
+ * other 404. A bucket that has gone is not that but a fault of the store, answered as one.
+ */
 export const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
+  error.name !== 'NoSuchBucket' &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+
+const isMissingBucket = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchBucket' || error.$metadata.httpStatusCode === 404);
 
 /** The size of an object, or null when there is none under that key. */
 export async function sizeOfObject(client: S3Client, bucket: string, key: string): Promise<number | null> {
@@ -59,7 +67,7 @@ export async function ensureBucket(client: S3Client, config: S3Config): Promise<
     await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
     return false;
   } catch (error) {
-    if (!isNotFound(error)) throw new ConfigError(`${where} cannot be used: ${describeS3Error(error)}`);
+    if (!isMissingBucket(error)) throw new ConfigError(`${where} cannot be used: ${describeS3Error(error)}`);
   }
   try {
     await client.send(new CreateBucketCommand({ Bucket: config.bucket }));
