@@ -19,6 +19,16 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db/app', SEED_DEMO: 'true' }).isDemoSeeded).toBe(true);
   });
 
+  it('reads REDIS_URL, a redis:// or rediss:// URL, for the limits; unset, they count in the database', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6380/2' }).redisUrl).toBe('redis://cache:6380/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://u:p@cache.example' }).redisUrl).toBe(
+      'rediss://u:p@cache.example',
+    );
+    for (const bad of ['http://cache:6379', 'cache:6379'])
+      expect(() => loadConfig({ REDIS_URL: bad })).toThrow('REDIS_URL: must be a redis:// or rediss:// URL');
+  });
+
   it('uses secure cookies behind an https public URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://usluge.me' }).isSecureCookie).toBe(true);
   });
