@@ -338,7 +338,9 @@ describe('list engine: totals of large lists', () => {
       const dialect = new PgDialect();
       const statements = execute.mock.calls.map(([query]) => dialect.sqlToQuery(query as SQL).sql);
       expect(statements.some((text) => text.includes('explain'))).toBe(true);
-      expect(statements.some((text) => text.includes('count('))).toBe(false);
+      // At most a sample of its pages is counted (list-totals.ts), never the list's own rows.
+      const counts = statements.filter((text) => text.includes('count('));
+      expect(counts.every((text) => text.includes('tablesample system'))).toBe(true);
     } finally {
       execute.mockRestore();
       await t.db.execute(sql`analyze ${users}`);
