@@ -5,6 +5,9 @@
  * and latency through HTTP at 10 connections, beside the very statements one request sent (the
  * steady-state request: the second with the same body) replayed raw at the same concurrency, and
  * the ratio of the two; with both databases, the embedded database's time against PostgreSQL's.
+ * On PostgreSQL also a fair limit (list-baseline.ts): a bare Fastify route running the same
+ * statements prepared, answering JSON uncompressed, under the same load; ours ÷ that beside
+ * ours ÷ raw, and each server's CPU per request.
  *
  *   node bench/list-api.ts [users|ads|search|global|both = all, or a comma list] [postgres|embedded|both = both] [seconds per query = 5]
  *     --postgres-url postgres://postgres@127.0.0.1:5432/postgres   (the bench uses its database usluge_bench_ads)
@@ -31,6 +34,7 @@ import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { generateAds } from './ads-data.ts';
 import { ADMIN_PASSWORD, startBenchServer } from './bench-server.ts';
 import { postgresCpuMs, processCpuMs } from './cpu-time.ts';
+import { type Baseline, startBaseline } from './list-baseline.ts';
 import { type LoadFigures, replayTask, runLoad, runLoadInChild, WARM_UP_SECONDS } from './list-load.ts';
 import { LIST_BENCHES, type ListName } from './list-queries.ts';
 import {
@@ -77,6 +81,8 @@ type BenchDatabase = {
   driver: 'postgres' | 'pglite';
   recorder: StatementRecorder;
   replay: (request: RecordedRequest) => Promise<LoadFigures>;
+  /** PostgreSQL only: the bare Fastify route that runs the recorded statements (list-baseline.ts). */
+  baseline?: Baseline;
   close: () => Promise<void>;
 };
 
@@ -117,17 +123,22 @@ async function openPostgres(): Promise<BenchDatabase> {
   // As the server's own pool (db/client.ts): repeated selects as named prepared statements.
   pool.on('connect', prepareRepeatedSelects);
   recorder.watch(pool);
+  const baseline = await startBaseline(connectionString, CONNECTIONS);
   return {
     db: drizzleNodePostgres(pool, { schema, logger: recorder.logger }) as unknown as Database,
     driver: 'postgres',
     recorder,
+    baseline,
     replay: ({ statements }) =>
       runLoadInChild({
         target: { kind: 'postgres', connectionString, statements },
         seconds,
         connections: CONNECTIONS,
       }),
-    close: () => pool.end(),
+    close: async () => {
+      await baseline.close();
+      await pool.end();
+    },
   };
 }
 
@@ -162,6 +173,8 @@ type QueryFigures = {
   recorded: RecordedRequest;
   /** CPU ms per call: the server's process, the load's, PostgreSQL's; over HTTP and raw. */
   cpu: { http: CpuPerCall; raw: CpuPerCall };
+  /** PostgreSQL: the same load on the bare route (list-baseline.ts), and its CPU per call. */
+  baseline?: { figures: LoadFigures; cpu: CpuPerCall };
 };
 
 type CpuPerCall = { server: number; load: number; database: number };
@@ -234,12 +247,22 @@ async function benchList(
       runLoadInChild({ target: { kind: 'http', url, headers, body }, seconds, connections: CONNECTIONS }),
     );
     const [raw, rawCpu] = await withCpu(() => database.replay(recorded));
+    let baseline: QueryFigures['baseline'];
+    if (database.baseline) {
+      database.baseline.serve(recorded.statements);
+      const target = { kind: 'http' as const, url: database.baseline.url, headers, body };
+      const [figures, cpu] = await withCpu(() =>
+        runLoadInChild({ target, seconds, connections: CONNECTIONS }),
+      );
+      baseline = { figures, cpu };
+    }
     results.set(query.name, {
       total: `${answer.total_rows_exact ? '' : '~'}${answer.total_rows.toLocaleString('en')}`,
       http,
       raw,
       recorded,
       cpu: { http: httpCpu, raw: rawCpu },
+      ...(baseline ? { baseline } : {}),
     });
     process.stdout.write('.');
   }
@@ -351,6 +374,40 @@ for (const [kind, byList] of figures) {
           ms2(cpu.raw.database),
           ms2(rawTotal),
           (rawTotal / httpTotal).toFixed(2),
+        ];
+      }),
+    );
+    console.log(
+      '\nBaseline: a bare Fastify route running the same statements prepared, JSON uncompressed (list-baseline.ts); server CPU ms per request',
+    );
+    printTable(
+      [
+        'query',
+        'ours req/s',
+        'baseline req/s',
+        'raw req/s',
+        'ours ÷ baseline',
+        'ours ÷ raw',
+        'baseline ÷ raw',
+        'server CPU: ours',
+        'baseline',
+      ],
+      [...results].flatMap(([name, result]) => {
+        if (!result.baseline) return [];
+        const ours = result.http.perSecond;
+        const { figures, cpu } = result.baseline;
+        return [
+          [
+            name,
+            Math.round(ours),
+            Math.round(figures.perSecond),
+            Math.round(result.raw.perSecond),
+            (ours / figures.perSecond).toFixed(2),
+            (ours / result.raw.perSecond).toFixed(2),
+            (figures.perSecond / result.raw.perSecond).toFixed(2),
+            ms2(result.cpu.http.server),
+            ms2(cpu.server),
+          ],
         ];
       }),
     );
