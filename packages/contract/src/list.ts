@@ -85,7 +85,10 @@ export const listRequestSchema = z.object({
 export type ListRequest = z.input<typeof listRequestSchema>;
 export type ParsedListRequest = z.output<typeof listRequestSchema>;
 
-/** Answer of a list read. `total_rows_exact` is false when the total is the planner's estimate. */
+/**
+ * Answer of a list read. `total_rows_exact` is false when the total is an estimate (a sample of
+ * the table's pages, or the planner's figure).
+ */
 export type ListResponse<Row> = {
   result: Row[];
   total_rows: number;

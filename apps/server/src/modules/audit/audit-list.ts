@@ -51,7 +51,7 @@ const oneOf = ['equals', 'in'] as const;
 /**
  * `POST /api/audit/index` (administrators): the audit trail, newest first. Each filter has an index
  * with the time after it (actor, action, record), so a filtered first page is a range scan; only
- * the time sorts. The total of a large trail is the planner's estimate (list-totals.ts).
+ * the time sorts. The total of a large trail is an estimate (list-totals.ts: a sample of its pages).
  */
 export const auditList = defineList({
   resource: 'audit',
