@@ -3,6 +3,8 @@ export type PgError = { code: string; constraint?: string };
 
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** A statement cancelled, e.g. by its statement_timeout. */
+export const PG_QUERY_CANCELED = '57014';
 
 /** The PostgreSQL error behind an error, which Drizzle wraps in `cause`. */
 export function pgErrorOf(error: unknown): PgError | undefined {

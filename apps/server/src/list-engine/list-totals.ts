@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { canTrustKeptState, onClusterEvent, tellOtherNodes } from '../db/cluster-events.ts';
 import { perDatabase } from '../db/per-database.ts';
 import { selectRows } from '../db/select-rows.ts';
+import { PG_QUERY_CANCELED, pgErrorOf } from '../http/pg-error.ts';
 import type { ListDefinition, ListViewer } from './list-definition.ts';
 import type { ListMode } from './list-query.ts';
 
@@ -44,6 +45,12 @@ async function plannedRows(db: Database, definition: List, where: SQL): Promise<
  * estimate is kept per filter for ESTIMATE_TTL_MS).
  */
 const SAMPLE_ROWS = 20_000;
+/**
+ * A sample whose filters cost so much per row (a folded 'contains' on a long text, a subquery per
+ * row) that it would hold the first page of a new filter back longer than this is given up
+ * (PostgreSQL; the embedded database has no statement timeout), and the planner's figure shown.
+ */
+const SAMPLE_TIMEOUT_MS = 500;
 
 /** The list's base table when its FROM is that table alone (a join is not sampled). */
 function sampledTable(definition: List): Table | null {
@@ -69,11 +76,23 @@ async function sampledRows(
   if (!table || size.pages < 1) return null;
   // A table never analysed has no row count: then its pages, as if a row filled each.
   const percent = Math.min(100, (100 * SAMPLE_ROWS) / Math.max(size.rows, size.pages));
-  const [sample] = await selectRows<{ sampled: number; matched: number }>(
-    db,
-    sql`select count(*)::float8 as sampled, count(*) filter (where ${where})::float8 as matched
-        from ${table} tablesample system (${percent}::float4)`,
-  );
+  let sample: { sampled: number; matched: number } | undefined;
+  try {
+    sample = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      await tx.execute(sql.raw(`set local statement_timeout = ${SAMPLE_TIMEOUT_MS}`));
+      const [row] = await selectRows<{ sampled: number; matched: number }>(
+        tx,
+        sql`select count(*)::float8 as sampled, count(*) filter (where ${where})::float8 as matched
+            from ${table} tablesample system (${percent}::float4)`,
+      );
+      return row;
+    });
+  } catch (error) {
+    // Filters too costly to test on the sample in time: the planner's figure instead.
+    if (pgErrorOf(error)?.code === PG_QUERY_CANCELED) return null;
+    throw error;
+  }
   const sampled = Number(sample?.sampled ?? 0);
   if (sampled === 0) return null;
   // A table never analysed has no row count: the sample's own share of the pages says it.
