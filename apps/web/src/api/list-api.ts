@@ -1,8 +1,36 @@
 import { type ListRequest, type ListResponse, PICKER_PAGE_SIZE } from '@usluge/contract';
+import type { ApiPath } from './api-client.ts';
 import { type HttpRequestOptions, http } from './http-client.ts';
 
-/** Endpoint names as the API spells them: `users`, `os_countries`, `user_types` … */
-export type EntityName = string;
+/** The resources the API document has `POST /api/<entity>/<action>` for (one path segment). */
+type EntitiesWith<Action extends string> =
+  ApiPath<'post'> extends infer P
+    ? P extends `/api/${infer E}/${Action}`
+      ? E extends `${string}/${string}`
+        ? never
+        : E
+      : never
+    : never;
+
+/**
+ * The generic screens' resources as the API spells them (`users`, `os_countries`, `user_types` …):
+ * the ones whose list, `POST /api/<entity>/index`, the API document has, so a name the server does
+ * not answer does not compile. The generic engine reads and writes them all through one path
+ * template, so its rows are the contract's row types the caller names (packages/contract
+ * entities.ts: the schemas the server answers with, from which the document itself is written).
+ */
+export type EntityName = EntitiesWith<'index'>;
+/** Lists with the active choices of a picker: `POST /api/<entity>/index_active`. */
+export type PickerEntity = EntitiesWith<'index_active'>;
+/** Resources with a form: `POST /api/<entity>/store` (the services tree has no `/index`). */
+export type StoreEntity = EntitiesWith<'store'>;
+/** What the generic screens read or write: a list or a resource with a form. */
+export type ResourceEntity = EntityName | StoreEntity;
+/** Paths that answer a list page: `/index`, `/index_active` and the histories (`…-history`). */
+export type ListPath = Extract<
+  ApiPath<'post'>,
+  `${string}/index` | `${string}/index_active` | `${string}-history`
+>;
 
 export type EntityId = number | string;
 
@@ -11,7 +39,7 @@ export function fetchList<Row>(entity: EntityName, body: ListRequest, signal?: A
 }
 
 /** A list read at a path of its own (`/api/credit_prices/credit-price-history`). */
-export function fetchListAt<Row>(path: string, body: ListRequest, signal?: AbortSignal) {
+export function fetchListAt<Row>(path: ListPath, body: ListRequest, signal?: AbortSignal) {
   return http.post<ListResponse<Row>>(path, body, { signal });
 }
 
@@ -23,9 +51,9 @@ export const PICKER_REQUEST = {
 } as const satisfies ListRequest;
 
 /** Pickers sorted otherwise than by updated_at: the ad statuses in their workflow order (ids). */
-const PICKER_SORT_KEYS: Readonly<Record<EntityName, string>> = { ad_statuses: 'id' };
+const PICKER_SORT_KEYS: Readonly<Partial<Record<PickerEntity, string>>> = { ad_statuses: 'id' };
 
-export function fetchPicker<Row>(entity: EntityName, signal?: AbortSignal) {
+export function fetchPicker<Row>(entity: PickerEntity, signal?: AbortSignal) {
   const sortKey = PICKER_SORT_KEYS[entity];
   const body = sortKey
     ? { ...PICKER_REQUEST, options: { ...PICKER_REQUEST.options, sortBy: [sortKey] } }
@@ -61,13 +89,13 @@ function withVersion(body: unknown, version: string | undefined): unknown {
   return { ...(body as Record<string, unknown>), updated_at: version };
 }
 
-export function storeEntity<Row>(entity: EntityName, body: unknown, options?: WriteOptions) {
+export function storeEntity<Row>(entity: ResourceEntity, body: unknown, options?: WriteOptions) {
   return http.post<Row>(`/api/${entity}/store`, body, options);
 }
 
 /** `version`: the `updated_at` of the row as it was read (rowVersion); a stale one is a 409. */
 export function updateEntity<Row>(
-  entity: EntityName,
+  entity: ResourceEntity,
   id: EntityId,
   body: unknown,
   method: 'PUT' | 'POST' = 'PUT',
@@ -83,7 +111,7 @@ export function updateEntity<Row>(
  * `version` as in updateEntity; `params`: the entity's own query parameters (a folder's `with_items`).
  */
 export function destroyEntity<Row = unknown>(
-  entity: EntityName,
+  entity: ResourceEntity,
   id: EntityId,
   {
     version,

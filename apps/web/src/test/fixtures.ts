@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@usluge/contract';
+import type { EntityName, ListPath, PickerEntity } from '../api/list-api.ts';
 
 export const ADMIN_USER: CurrentUser = {
   id: 1,
@@ -20,3 +21,12 @@ export const MODERATOR_USER: CurrentUser = {
   username: 'moderator',
   roles: [{ id: 3, name: 'Moderator' }],
 };
+
+/**
+ * Made-up resources for the generic screens' tests (their requests are answered by the tests' own
+ * fetch mocks): the API document has no such paths, so they are named here once, with a cast.
+ */
+export const TEST_ENTITY = 'things' as EntityName;
+export const TEST_FORM_ENTITY = 'places' as EntityName;
+export const TEST_PICKER = 'kinds' as PickerEntity;
+export const TEST_HISTORY_PATH = '/api/things/history' as ListPath;

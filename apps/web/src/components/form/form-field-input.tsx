@@ -182,7 +182,7 @@ function SelectInput<Values extends FieldValues>({
   isAutoFocused = false,
 }: InputProps<Values>) {
   const { t } = useTranslation();
-  const picker = usePicker(field.picker ?? '', field.picker !== undefined);
+  const picker = usePicker(field.picker);
   const nameOf = useSeededName(field.picker ?? '');
   const choices = field.choices
     ? [...field.choices]

@@ -1,6 +1,6 @@
 import type { FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
-import type { EntityName } from '../../api/list-api.ts';
+import type { PickerEntity } from '../../api/list-api.ts';
 import type { TranslationKey } from '../../i18n/catalogue.ts';
 import type { SelectOption } from '../list/resource-types.ts';
 
@@ -53,7 +53,7 @@ export type FormField<Values extends FieldValues> = {
   /** Marks the label with an asterisk; the schema decides what is really required. */
   isRequired?: boolean;
   /** Select choices from `/api/<picker>/index_active`, or fixed `options`. */
-  picker?: EntityName;
+  picker?: PickerEntity;
   options?: readonly SelectOption[];
   /** Select choices named by the screen, instead of a picker or `options`. */
   choices?: readonly NamedChoice[];

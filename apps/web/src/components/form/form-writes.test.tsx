@@ -8,6 +8,7 @@ import { wireHttpClient } from '../../app/http-wiring.ts';
 import { MuiRoot } from '../../app/mui-root.tsx';
 import { registerRouter } from '../../app/navigator.ts';
 import { jsonResponse, listAnswer, mockFetch, type SeenRequest } from '../../test/fetch-mock.ts';
+import { TEST_FORM_ENTITY, TEST_PICKER } from '../../test/fixtures.ts';
 import { resetApp } from '../../test/render-app.tsx';
 import { ListScreen } from '../list/list-screen.tsx';
 import { defineResource } from '../list/resource-types.ts';
@@ -62,7 +63,7 @@ const placeSchema = z.object({
 });
 
 const placesResource = defineResource<PlaceRow>({
-  entity: 'places',
+  entity: TEST_FORM_ENTITY,
   titleKey: 'pages.test',
   defaultSort: { key: 'updated_at', isDescending: true },
   canAdd: true,
@@ -74,7 +75,7 @@ const placesResource = defineResource<PlaceRow>({
     fields: [
       { name: 'name', labelKey: 'columns.city_name', kind: 'text', isRequired: true },
       { name: 'post_code', labelKey: 'columns.post_code', kind: 'text', isRequired: true },
-      { name: 'kind_id', labelKey: 'columns.user_type', kind: 'select', picker: 'kinds' },
+      { name: 'kind_id', labelKey: 'columns.user_type', kind: 'select', picker: TEST_PICKER },
     ],
     emptyValues: { name: '', post_code: '', kind_id: '' },
     fromRow: (row: PlaceRow) => ({ name: row.name, post_code: row.post_code, kind_id: row.kind_id }),

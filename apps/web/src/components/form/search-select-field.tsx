@@ -74,7 +74,7 @@ export function SearchSelectInput<Values extends FieldValues>({
 }: SearchSelectInputProps<Values>) {
   const { t } = useTranslation();
   const search: SearchConfig = field.search ?? { filterKey: 'name' };
-  const entity = field.picker ?? '';
+  const entity = field.picker;
   const [inputValue, setInputValue] = useState('');
   const term = useDebounced(inputValue.trim(), SEARCH_DEBOUNCE_MS);
   // The labels of chosen rows: the value holds ids only, and a chosen row may not be among the
@@ -83,9 +83,12 @@ export function SearchSelectInput<Values extends FieldValues>({
 
   const matches = useQuery({
     queryKey: ['search-select', entity, search.filterKey, search.sortKey, term],
-    queryFn: ({ signal }) =>
-      fetchListAt<SearchRow>(`/api/${entity}/index_active`, searchRequest(search, term), signal),
-    enabled: entity !== '' && term !== '',
+    queryFn: ({ signal }) => {
+      // Not asked without a picker (enabled below): a field without one has nothing to search.
+      if (entity === undefined) throw new Error('a search-select field needs a picker');
+      return fetchListAt<SearchRow>(`/api/${entity}/index_active`, searchRequest(search, term), signal);
+    },
+    enabled: entity !== undefined && term !== '',
     staleTime: 60_000,
   });
   const options: Choice[] =

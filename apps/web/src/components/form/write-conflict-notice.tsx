@@ -62,7 +62,7 @@ export function FieldValueText<Values extends FieldValues>({
   value: unknown;
 }) {
   const { t } = useTranslation();
-  const picker = usePicker(field.picker ?? '', field.picker !== undefined);
+  const picker = usePicker(field.picker);
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return <EmptyValue />;
   }

@@ -6,6 +6,7 @@ import { wireHttpClient } from '../../app/http-wiring.ts';
 import { MuiRoot } from '../../app/mui-root.tsx';
 import { registerRouter } from '../../app/navigator.ts';
 import { jsonResponse, listAnswer, mockFetch } from '../../test/fetch-mock.ts';
+import { TEST_ENTITY } from '../../test/fixtures.ts';
 import { resetApp } from '../../test/render-app.tsx';
 import { ListScreen } from './list-screen.tsx';
 import { defineResource } from './resource-types.ts';
@@ -17,7 +18,7 @@ const PAGE: ThingRow[] = [
 ];
 
 const resource = defineResource<ThingRow>({
-  entity: 'things',
+  entity: TEST_ENTITY,
   titleKey: 'pages.test',
   columns: [{ key: 'name', titleKey: 'columns.name', filter: { kind: 'text' } }],
   defaultSort: { key: 'updated_at', isDescending: true },

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PickerEntity } from '../../api/list-api.ts';
 import { usePicker } from '../../api/use-picker.ts';
 import { useSeededName } from '../../i18n/seeded-names.ts';
 import { DATE_RANGE_SEPARATOR, parseDay } from './list-state.ts';
@@ -223,7 +224,7 @@ function PickerFilter({
   value,
   onApply,
 }: {
-  entity: string;
+  entity: PickerEntity;
   label: string;
   visibleLabel: string | undefined;
   value: string;

@@ -20,7 +20,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ListRequest, PAGE_SIZES } from '@usluge/contract';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchListAt } from '../../api/list-api.ts';
+import { fetchListAt, type ListPath } from '../../api/list-api.ts';
 import { FormDialogFrame } from '../form/dialog-form.tsx';
 import { renderCell } from './list-cells.tsx';
 import type { ColumnConfig, SortState } from './resource-types.ts';
@@ -37,7 +37,7 @@ export type HistoryDialogProps<Row> = {
   /** Pixels (SPEC.md 9); 850 by default. */
   width?: number;
   /** `POST <path>` with the list body answers the rows (`/api/lead_transactions/index`). */
-  path: string;
+  path: ListPath;
   /** The list filters that pick this record's history (`credit_for_user_id` equals the user). */
   filters: NonNullable<ListRequest['filters']>;
   columns: readonly ColumnConfig<Row>[];

@@ -12,6 +12,7 @@ import { wireHttpClient } from '../../app/http-wiring.ts';
 import { MuiRoot } from '../../app/mui-root.tsx';
 import { registerRouter } from '../../app/navigator.ts';
 import { listAnswer, mockFetch } from '../../test/fetch-mock.ts';
+import { TEST_ENTITY, TEST_HISTORY_PATH } from '../../test/fixtures.ts';
 import { resetApp } from '../../test/render-app.tsx';
 import { fakeScreen } from '../../test/setup.ts';
 import { defineForm } from '../form/define-form.tsx';
@@ -51,7 +52,7 @@ function formEntries(body: unknown): FormData['entries'] extends () => infer It 
 const rowOf = (text: string) => screen.getByText(text, { exact: true }).closest('tr') as HTMLElement;
 
 const base = {
-  entity: 'things',
+  entity: TEST_ENTITY,
   titleKey: 'pages.test',
   defaultSort: { key: 'updated_at', isDescending: true },
   canAdd: false,
@@ -371,7 +372,7 @@ describe('history dialog', () => {
         isOpen={isOpen}
         onClose={() => {}}
         title="Istorija"
-        path="/api/things/history"
+        path={TEST_HISTORY_PATH}
         filters={{ thing_id: { operator: 'equals', value: 7 } }}
         columns={[
           { key: 'updated_at', titleKey: 'columns.updated_at', filter: { kind: 'date' } },

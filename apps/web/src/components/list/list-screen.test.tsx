@@ -8,7 +8,7 @@ import { wireHttpClient } from '../../app/http-wiring.ts';
 import { MuiRoot } from '../../app/mui-root.tsx';
 import { registerRouter } from '../../app/navigator.ts';
 import { listAnswer, mockFetch } from '../../test/fetch-mock.ts';
-import { ADMIN_USER } from '../../test/fixtures.ts';
+import { ADMIN_USER, TEST_ENTITY } from '../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../test/render-app.tsx';
 import { fakeScreen } from '../../test/setup.ts';
 import { defineForm } from '../form/define-form.tsx';
@@ -289,7 +289,7 @@ describe('users list', () => {
 type ThingRow = { id: number; name: string; is_active: boolean; updated_at: string };
 const thingSchema = z.object({ name: z.string().trim().min(1, msg('required')) });
 const thingsResource = defineResource<ThingRow>({
-  entity: 'things',
+  entity: TEST_ENTITY,
   titleKey: 'pages.test',
   defaultSort: { key: 'updated_at', isDescending: true },
   canAdd: true,

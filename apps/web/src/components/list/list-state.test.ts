@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { TEST_ENTITY } from '../../test/fixtures.ts';
 import {
   buildListRequest,
   cleanFilters,
@@ -12,7 +13,7 @@ import { defineResource } from './resource-types.ts';
 
 type Row = { id: number; is_active: boolean };
 const resource = defineResource<Row>({
-  entity: 'things',
+  entity: TEST_ENTITY,
   titleKey: 'pages.test',
   defaultSort: { key: 'updated_at', isDescending: true },
   canAdd: false,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EntityId, EntityName } from '../../api/list-api.ts';
+import type { EntityId, EntityName, PickerEntity, ResourceEntity } from '../../api/list-api.ts';
 import type { Catalogue, TranslationKey } from '../../i18n/catalogue.ts';
 import type { BulkTarget } from './bulk-run.ts';
 
@@ -22,7 +22,7 @@ export type ColumnFilter =
   | { kind: 'number'; operator?: 'equals' | 'gte' | 'lte' }
   | { kind: 'boolean' }
   | { kind: 'date' }
-  | { kind: 'select'; picker: EntityName }
+  | { kind: 'select'; picker: PickerEntity }
   | { kind: 'select'; options: readonly SelectOption[] };
 
 export type FilterKind = ColumnFilter['kind'];
@@ -109,7 +109,7 @@ export function resourceMessages(messagesKey: ResourceMessagesKey | undefined): 
 
 /** Props every resource's add/edit dialog receives from the list screen. */
 export type FormDialogProps<Row> = {
-  entity: EntityName;
+  entity: ResourceEntity;
   /** The dialog title (`addTitle`, `editTitle`) and the snackbar after a save (`created`, `updated`). */
   messages: ResourceMessages;
   /** null: add a new row; a row: edit it. */
