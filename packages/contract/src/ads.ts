@@ -161,6 +161,8 @@ export const statusChangeSchema = z
   .object({ ...statusChangeFields, updated_at: rowVersionSchema.optional() })
   .superRefine(requireReason);
 export type StatusChange = z.input<typeof statusChangeSchema>;
+/** What a status form hands over once its schema has parsed it (ids as numbers). */
+export type StatusChangeValues = z.output<typeof statusChangeSchema>;
 
 /** The lists whose filters a bulk decision takes: the ads list and the review queue. */
 export const AD_BULK_LISTS = ['jobs', 'jobs_queue'] as const;
@@ -183,6 +185,7 @@ export const bulkStatusChangeSchema = z
     requireOneTarget(form, context);
   });
 export type BulkStatusChange = z.input<typeof bulkStatusChangeSchema>;
+export type BulkStatusChangeValues = z.output<typeof bulkStatusChangeSchema>;
 
 export const bulkStatusChangeResponseSchema = bulkResultSchema;
 export type BulkStatusChangeResponse = z.infer<typeof bulkStatusChangeResponseSchema>;

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   AD_STATUS,
   type AdRow,
-  type StatusChange,
+  type StatusChangeValues,
   statusChangeSchema,
   validationErrorMap,
 } from '@usluge/contract';
@@ -79,7 +79,7 @@ function StatusForm({
     queryKey: ['ad-status-order', ad.status.id],
     queryFn: ({ signal }) => fetchNextStatuses(ad.status.id, signal),
   });
-  const form = useForm<StatusFormValues, unknown, StatusChange>({
+  const form = useForm<StatusFormValues, unknown, StatusChangeValues>({
     resolver: zodResolver(statusChangeSchema, { error: validationErrorMap(currentLanguage()) }) as never,
     defaultValues: { ad_status_id: '', status_comment: '', reason_ids: [] },
   });
@@ -91,7 +91,7 @@ function StatusForm({
   const [isRefunding, setRefunding] = useState(false);
 
   const save = useWriteMutation({
-    mutationFn: (change: StatusChange, idempotencyKey: string) =>
+    mutationFn: (change: StatusChangeValues, idempotencyKey: string) =>
       changeAdStatus(
         Number(ad.id),
         {

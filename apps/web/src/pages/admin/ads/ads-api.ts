@@ -1,12 +1,5 @@
-import type {
-  AdRow,
-  BulkStatusChange,
-  BulkStatusChangeResponse,
-  ListRequest,
-  StatusChange,
-} from '@usluge/contract';
-import { api } from '../../../api/api-client.ts';
-import { http } from '../../../api/http-client.ts';
+import type { AdRow, ListRequest } from '@usluge/contract';
+import { type ApiBody, api } from '../../../api/api-client.ts';
 import { fetchList } from '../../../api/list-api.ts';
 import { bulkRequestOptions } from '../../../components/list/bulk-run.ts';
 
@@ -44,10 +37,13 @@ export async function fetchNextStatuses(statusId: number, signal?: AbortSignal) 
  * the ad they read: if someone decided or edited first the server answers 409 and the HTTP client
  * shows its message. Field errors (the reason) are shown by the caller's form.
  */
-// Not yet api-client.ts: the status forms hand over the contract's input types (StatusChange,
-// BulkStatusChange: z.input, ids `unknown`), which the document's number ids do not accept.
-export function changeAdStatus(id: number, change: StatusChange, idempotencyKey: string) {
-  return http.put<AdRow>(`/api/jobs/changeStatus/${id}`, change, {
+/** A status decision as the API takes it (ids as numbers, `updated_at` the version as read). */
+export type AdStatusChangeBody = ApiBody<'put', '/api/jobs/changeStatus/{id}'>;
+
+export function changeAdStatus(id: number, change: AdStatusChangeBody, idempotencyKey: string) {
+  return api.put('/api/jobs/changeStatus/{id}', {
+    params: { id },
+    body: change,
     shownFields: ['ad_status_id', 'status_comment', 'reason_ids'],
     idempotencyKey,
   });
@@ -57,12 +53,8 @@ export function changeAdStatus(id: number, change: StatusChange, idempotencyKey:
  * The same decision for several ads, each checked alone: which changed, which were refused and why.
  * One request of a bulk run (bulk-run.ts), whose dialog shows a failure itself.
  */
-export function changeAdStatuses(change: BulkStatusChange, idempotencyKey: string) {
-  return http.put<BulkStatusChangeResponse>(
-    '/api/jobs/changeStatus',
-    change,
-    bulkRequestOptions(idempotencyKey),
-  );
+export function changeAdStatuses(change: ApiBody<'put', '/api/jobs/changeStatus'>, idempotencyKey: string) {
+  return api.put('/api/jobs/changeStatus', { body: change, ...bulkRequestOptions(idempotencyKey) });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type AdRow,
   type BulkStatusChange,
   type BulkStatusChangeResponse,
+  type BulkStatusChangeValues,
   bulkStatusChangeSchema,
   validationErrorMap,
 } from '@usluge/contract';
@@ -82,7 +83,7 @@ function BulkStatusBody({
   const statusIds = new Set(rows.map((row) => row.status.id));
   // The status the moderator saw, when the chosen ads share one: an ad that moved on meanwhile is refused.
   const [seenStatus] = statusIds.size === 1 ? [...statusIds] : [];
-  const form = useForm<BulkStatusChange, unknown, BulkStatusChange>({
+  const form = useForm<BulkStatusChange, unknown, BulkStatusChangeValues>({
     resolver: zodResolver(bulkStatusChangeSchema, { error: validationErrorMap(currentLanguage()) }) as never,
     defaultValues: {
       ...target,
@@ -95,7 +96,7 @@ function BulkStatusBody({
     },
   });
   const change = useWriteMutation({
-    mutationFn: (values: BulkStatusChange, idempotencyKey: string) =>
+    mutationFn: (values: BulkStatusChangeValues, idempotencyKey: string) =>
       runBulk(
         (chunk, chunkKey) =>
           changeAdStatuses(

@@ -20,6 +20,7 @@ import {
   type AdRow,
   type ListRequest,
   type StatusChange,
+  type StatusChangeValues,
   statusChangeSchema,
   validationErrorMap,
 } from '@usluge/contract';
@@ -33,7 +34,13 @@ import { useOpenDialog } from '../../../components/form/open-dialogs.ts';
 import { useWriteMutation } from '../../../components/form/use-write-mutation.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { AdDetailsView, useAdDetails } from './ad-details.tsx';
-import { adDetailsQueryKey, changeAdStatus, fetchAdDetails, fetchWaitingAds } from './ads-api.ts';
+import {
+  type AdStatusChangeBody,
+  adDetailsQueryKey,
+  changeAdStatus,
+  fetchAdDetails,
+  fetchWaitingAds,
+} from './ads-api.ts';
 import { RejectionReasonPicker } from './rejection-reason-picker.tsx';
 import { claimForReview, useAdClaim } from './use-ad-claim.ts';
 
@@ -248,7 +255,7 @@ function ReviewBody({
   const [isRejecting, setRejecting] = useState(false);
   const [lastDecision, setLastDecision] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const reasonForm = useForm<StatusChange, unknown, StatusChange>({
+  const reasonForm = useForm<StatusChange, unknown, StatusChangeValues>({
     resolver: zodResolver(statusChangeSchema, { error: validationErrorMap(currentLanguage()) }) as never,
     defaultValues: { ad_status_id: AD_STATUS.rejected, status_comment: '', reason_ids: [] },
   });
@@ -284,7 +291,7 @@ function ReviewBody({
   };
 
   const decide = useWriteMutation({
-    mutationFn: ({ id, change }: { id: number; change: StatusChange }, idempotencyKey: string) =>
+    mutationFn: ({ id, change }: { id: number; change: AdStatusChangeBody }, idempotencyKey: string) =>
       changeAdStatus(id, change, idempotencyKey),
     onSuccess: (changed) => {
       queue.onDecided();
