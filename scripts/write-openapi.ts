@@ -15,7 +15,14 @@ if (!target) {
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'usluge-openapi-'));
 try {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  // Every route, the development seeders' too (they answer only with SEEDERS_ENABLED; the web app
+  // calls them typed from this document like any other).
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    SEEDERS_ENABLED: 'true',
+  });
   const handle = await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
   const app = await buildApp({ config, db: handle.db, driver: handle.driver, areJobsStarted: false });
   await app.ready();

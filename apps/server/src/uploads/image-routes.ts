@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
+import { streamedBytesSchema } from '../http/streamed-bytes.ts';
 import { type FileStorage, isUploadFolder } from './file-storage.ts';
 
 const imageParamsSchema = z.object({
@@ -12,11 +12,6 @@ const imageParamsSchema = z.object({
 
 /** The address an answer gives for a stored image. */
 export const imageUrl = (folder: string, name: string) => `/api/image/${folder}/${name}`;
-
-/** The image's bytes, streamed: `type: string, format: binary` in the OpenAPI document. */
-const imageBytesSchema = z
-  .custom<Readable>((value) => value instanceof Readable)
-  .meta({ type: 'string', format: 'binary' });
 
 /**
  * `GET /api/image/<folder>/<name>`: a stored upload. Only known folders and generated names are
@@ -39,8 +34,8 @@ export function registerImageRoutes(app: FastifyInstance, storage: FileStorage):
           200: {
             description: 'The image',
             content: {
-              'image/png': { schema: imageBytesSchema },
-              'image/jpeg': { schema: imageBytesSchema },
+              'image/png': { schema: streamedBytesSchema },
+              'image/jpeg': { schema: streamedBytesSchema },
             },
           },
         },

@@ -107,4 +107,12 @@ export const api = {
     const { params, query, ...rest } = (options ?? {}) as SentOptions;
     return requestFile(apiUrl(path, params, query), { ...rest, method: 'POST' });
   },
+  /** A GET answered with a file (a seed file). */
+  getForFile: <P extends ApiPath<'get'>>(
+    path: P,
+    ...[options]: Args<Operation<P, 'get'>>
+  ): Promise<FileAnswer> => {
+    const { params, query, ...rest } = (options ?? {}) as SentOptions;
+    return requestFile(apiUrl(path, params, query), { ...rest, method: 'GET' });
+  },
 };

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { SEED_FILE_FORMAT, SEED_TABLES, seedTableNamed } from '../../db/seed/seed-tables.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { notFound } from '../../http/errors.ts';
+import { streamedBytesSchema } from '../../http/streamed-bytes.ts';
 
 const BATCH = 2000;
 
@@ -51,6 +52,12 @@ export function seederRoutes(app: FastifyInstance, db: Database): void {
         tags: ['seeders'],
         summary: "A table's rows as a seed file",
         params: z.object({ table: z.string().max(64) }),
+        response: {
+          200: {
+            description: 'The seed file: one JSON object per line, the first naming the columns',
+            content: { 'application/x-ndjson': { schema: streamedBytesSchema } },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -798,6 +798,14 @@ export interface paths {
      */
     put: operations["putSavedViewsDefaultById"];
   };
+  "/api/all_tables/pgsql": {
+    /** The tables a seed file can be made of */
+    post: operations["postAllTablesPgsql"];
+  };
+  "/api/seeder_generator/{table}": {
+    /** A table's rows as a seed file */
+    get: operations["getSeederGeneratorByTable"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -9121,6 +9129,60 @@ export interface operations {
             /** Format: date-time */
             updated_at: string;
           };
+        };
+      };
+      /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
+      "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+    };
+  };
+  /** The tables a seed file can be made of */
+  postAllTablesPgsql: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            result: {
+                table_name: string;
+              }[];
+            total_rows: number;
+          };
+        };
+      };
+      /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
+      "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+    };
+  };
+  /** A table's rows as a seed file */
+  getSeederGeneratorByTable: {
+    parameters: {
+      path: {
+        table: string;
+      };
+    };
+    responses: {
+      /** @description The seed file: one JSON object per line, the first naming the columns */
+      200: {
+        content: {
+          "application/x-ndjson": string;
         };
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */

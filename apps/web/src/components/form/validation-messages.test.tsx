@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CreditPriceRow, Language, ServiceNode } from '@usluge/contract';
+import type { CreditPriceRow, Language } from '@usluge/contract';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n.ts';
+import type { ServiceNode } from '../../pages/admin/services/services-api.ts';
 import { listAnswer, mockFetch } from '../../test/fetch-mock.ts';
 import { ADMIN_USER } from '../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../test/render-app.tsx';
@@ -33,7 +34,7 @@ const FOLDER: ServiceNode = {
   service_id: null,
   is_active: true,
   is_favorite: false,
-  updated_at: '2026-03-01T09:00:00.000Z' as unknown as Date,
+  updated_at: '2026-03-01T09:00:00.000Z',
   deactivated_items: 0,
   services: [],
 };

@@ -1,26 +1,15 @@
-import { http, requestFile } from '../../../api/http-client.ts';
-
-// Not typed from the API document (api-client.ts): these routes exist only with SEEDERS_ENABLED,
-// a development tool, and the document is written without them.
+import { api } from '../../../api/api-client.ts';
 import { fileNameFromDisposition } from '../../../api/report-api.ts';
 import { saveFile } from '../../../api/save-file.ts';
 
 export type SeedTable = { table_name: string };
-type SeedTablesAnswer = { result: SeedTable[]; total_rows: number };
 
 /**
  * `POST /api/all_tables/pgsql`: the tables a seed file can be made of. The screen shows a failure
  * itself: a 404 means the server runs without SEEDERS_ENABLED, which is not an error to report.
  */
 export async function fetchSeedTables(signal: AbortSignal): Promise<SeedTable[]> {
-  const answer = await http.post<SeedTablesAnswer>(
-    '/api/all_tables/pgsql',
-    {},
-    {
-      signal,
-      isErrorDialogSuppressed: true,
-    },
-  );
+  const answer = await api.post('/api/all_tables/pgsql', { signal, isErrorDialogSuppressed: true });
   return answer.result;
 }
 
@@ -29,7 +18,7 @@ export async function fetchSeedTables(signal: AbortSignal): Promise<SeedTable[]>
  * (`<table>.seed.ndjson`). Answers the file name; a failure opens the error dialog and rejects.
  */
 export async function downloadSeedFile(table: string): Promise<string> {
-  const answer = await requestFile(`/api/seeder_generator/${encodeURIComponent(table)}`, { method: 'GET' });
+  const answer = await api.getForFile('/api/seeder_generator/{table}', { params: { table } });
   const fileName = fileNameFromDisposition(answer.contentDisposition) ?? `${table}.seed.ndjson`;
   saveFile(answer.blob, fileName);
   return fileName;

@@ -1,8 +1,9 @@
-import { formatCredits, type ServiceNode, serviceFormSchema } from '@usluge/contract';
+import { formatCredits, serviceFormSchema } from '@usluge/contract';
 import { z } from 'zod';
 import { defineForm } from '../../../components/form/define-form.tsx';
 import type { ImageValue, NamedChoice } from '../../../components/form/form-types.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
+import type { ServiceNode } from './services-api.ts';
 
 /**
  * The service form's own schema from the contract, plus the icon: a chosen file, the current

@@ -1,4 +1,4 @@
-import type { ServiceNode } from '@usluge/contract';
+import type { ServiceNode } from './services-api.ts';
 
 /** The tree view's item id of a node (the tree library wants strings). */
 export function itemIdOf(node: Pick<ServiceNode, 'id'>): string {

@@ -19,7 +19,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTreeItemModel, useTreeItemUtils } from '@mui/x-tree-view/hooks';
 import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
 import { TreeItem, type TreeItemProps } from '@mui/x-tree-view/TreeItem';
-import { formatCredits, type ServiceNode } from '@usluge/contract';
+import { formatCredits } from '@usluge/contract';
 import {
   createContext,
   type KeyboardEvent,
@@ -35,6 +35,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { depthsOf, highlightParts, itemIdOf } from './service-tree-model.ts';
+import type { ServiceNode } from './services-api.ts';
 
 /** What a node's buttons do; the screen opens the matching dialog. */
 export type NodeActions = {

@@ -1,6 +1,13 @@
-import type { ServiceNode, ServiceTreeRequest } from '@usluge/contract';
-import { http } from '../../../api/http-client.ts';
+import type { ServiceTreeRequest } from '@usluge/contract';
+import { api } from '../../../api/api-client.ts';
+import type { components } from '../../../api/generated/api-paths.ts';
 import { destroyEntity, rowVersion } from '../../../api/list-api.ts';
+
+/**
+ * A node of the services tree as the API answers it (the document's `ServiceNode`: its
+ * `updated_at` is the version's text, sent back as it came).
+ */
+export type ServiceNode = components['schemas']['ServiceNode'];
 
 export const SERVICES_ENTITY = 'services';
 export const SERVICE_CREDIT_HISTORY_PATH = '/api/services/service-credits-history';
@@ -25,16 +32,15 @@ export function fetchServiceTree({ isInactiveShown, search }: ServiceTreeQuery, 
     show_inactive_items: isInactiveShown,
     ...(name === '' ? {} : { filters: { name } }),
   };
-  return http.post<{ result: ServiceNode[]; total_rows: number }>('/api/services/index_active', body, {
-    signal,
-  });
+  return api.post('/api/services/index_active', { body, signal });
 }
 
 /** Marks a node as a favourite (listed first), or unmarks it; answers the node as it is now. */
 export function toggleFavourite(node: ServiceNode, idempotencyKey: string) {
   const version = rowVersion(node);
-  const query = version === undefined ? '' : `?${new URLSearchParams({ updated_at: version })}`;
-  return http.get<ServiceNode>(`/api/services/set-unset-favorite-service/${node.id}${query}`, {
+  return api.get('/api/services/set-unset-favorite-service/{id}', {
+    params: { id: node.id },
+    query: version === undefined ? {} : { updated_at: version },
     idempotencyKey,
   });
 }

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ServiceNode } from '@usluge/contract';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, type SeenRequest } from '../../../test/fetch-mock.ts';
 import { ADMIN_USER } from '../../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../../test/render-app.tsx';
 import { expandedForSearch, highlightParts } from './service-tree-model.ts';
+import type { ServiceNode } from './services-api.ts';
 
 function serviceNode(fields: Partial<ServiceNode> & Pick<ServiceNode, 'id' | 'name'>): ServiceNode {
   return {
@@ -16,7 +16,7 @@ function serviceNode(fields: Partial<ServiceNode> & Pick<ServiceNode, 'id' | 'na
     service_id: null,
     is_active: true,
     is_favorite: false,
-    updated_at: '2026-05-01T10:00:00Z' as unknown as Date,
+    updated_at: '2026-05-01T10:00:00Z',
     deactivated_items: 0,
     services: [],
     ...fields,
@@ -219,7 +219,7 @@ describe('services screen', () => {
   });
 
   it('sends the version of the node it shows and a key with a favourite toggle', async () => {
-    const garden = { ...GARDEN, updated_at: '2026-05-03T09:10:11.321Z' as unknown as Date };
+    const garden = { ...GARDEN, updated_at: '2026-05-03T09:10:11.321Z' };
     const { net, user } = await openServices({
       'POST /api/services/index_active': treeAnswer([CLEANING, garden]),
       'GET /api/services/set-unset-favorite-service/20': { body: { ...garden, is_favorite: true } },
@@ -246,7 +246,7 @@ describe('services screen', () => {
       ...CLEANING,
       is_active: false,
       deactivated_items: 2,
-      updated_at: '2026-05-04T12:00:00.987Z' as unknown as Date,
+      updated_at: '2026-05-04T12:00:00.987Z',
       services: [
         { ...CARPETS, is_active: false },
         { ...WINDOWS, is_active: false },

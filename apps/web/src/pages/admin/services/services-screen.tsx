@@ -12,7 +12,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCredits, type ServiceCreditHistoryRow, type ServiceNode } from '@usluge/contract';
+import { formatCredits, type ServiceCreditHistoryRow } from '@usluge/contract';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ import {
   SERVICE_CREDIT_HISTORY_PATH,
   SERVICE_TREE_KEY,
   SERVICES_ENTITY,
+  type ServiceNode,
   serviceTreeQueryKey,
   toggleFavourite,
   toggleServiceActive,

@@ -1,9 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import type { ServiceNode } from '@usluge/contract';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../api/http-client.ts';
+import type { ServiceNode } from '../../services/services-api.ts';
 
 /** A service that can be chosen, with the folders above it as its group ('Dom › Bašta'). */
 export type ServiceChoice = { id: number; name: string; group: string };
