@@ -91,7 +91,7 @@ export const auditList = defineList({
   docs: {
     summary: 'The audit trail: who changed what, when, from where',
     description:
-      "Administrators. The list body of every list. Rows `{id, created_at, actor_id, actor_name, ip, action, record_type, record_id, changes}`, `changes` being `{field: {before, after}}` (a secret reads `after: 'changed'`; an export's `filters` holds the list request). Filters: `actor_id`, `action`, `record_type`, `record_id` (equals or in), `created_at` (between, gte, lte). Sorted by created_at (newest first by default, the id breaking ties). The total of a large trail is the planner's estimate. `is_report` makes a file as for every list. Entries cannot be changed or removed through the product.",
+      "Administrators. The list body of every list. Rows `{id, created_at, actor_id, actor_name, ip, action, record_type, record_id, changes}`, `changes` being `{field: {before, after}}` (a secret reads `after: 'changed'`; an export's `filters` holds the list request). Filters: `actor_id`, `action`, `record_type`, `record_id` (equals or in), `created_at` (between, gte, lte). Sorted by created_at (newest first by default, the id breaking ties). Above 10 000 the total of a large trail is an estimate (`total_rows_exact` false): from a sample of the trail's pages. `is_report` makes a file as for every list. Entries cannot be changed or removed through the product.",
   },
   loadRows: (db, scope) => readAuditRows(db, scope),
 });
