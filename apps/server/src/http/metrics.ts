@@ -23,6 +23,17 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 const ageOf = (since: Date | string | null | undefined) =>
   since ? Math.max(0, (Date.now() - new Date(since).getTime()) / 1000) : 0;
 
+/** One read shared by every caller while it runs; the next call after it ends reads anew. */
+function sharedWhileRunning<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () => {
+    running ??= read().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+}
+
 /**
  * `GET /api/metrics` in Prometheus's text format, for an operator's scraper holding METRICS_TOKEN:
  * requests by route and status with their latency, the database pool, the mail outbox's depth and
@@ -68,14 +79,15 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     },
   });
 
-  // Each gauge reads its own figure: the registry collects its metrics at once, in no order.
-  const outbox = async () => {
+  // The registry collects its metrics at once: two gauges of one query share it while it runs,
+  // so a scrape reads the outbox once and the queue once.
+  const outbox = sharedWhileRunning(async () => {
     const [row] = await options.db
       .select({ depth: count(), oldest: min(mailOutbox.created_at) })
       .from(mailOutbox)
       .where(and(isNull(mailOutbox.sent_at), isNull(mailOutbox.failed_at)));
     return row;
-  };
+  });
   new Gauge({
     name: 'usluge_mail_outbox_depth',
     help: 'Mails still to be delivered (not sent, not given up)',
@@ -93,13 +105,13 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     },
   });
 
-  const queue = async () => {
+  const queue = sharedWhileRunning(async () => {
     const [row] = await options.db
       .select({ size: count(), oldest: min(ads.updated_at) })
       .from(ads)
       .where(inReviewQueue);
     return row;
-  };
+  });
   new Gauge({
     name: 'usluge_review_queue_size',
     help: 'Active ads awaiting approval (the review queue)',
