@@ -1,14 +1,18 @@
 import {
   BULK_CHUNK_SIZE,
   type BulkResult,
+  bulkResultSchema,
   type FilterValue,
   type Language,
   listRequestSchema,
 } from '@usluge/contract';
 import { and, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { selectRows } from '../db/select-rows.ts';
 import { AppError } from '../http/errors.ts';
+import { runIdempotent } from '../http/idempotency.ts';
 import { translate } from '../http/messages.ts';
 import type { ListDefinition, ListViewer } from '../list-engine/list-definition.ts';
 import { buildWhere, pageIds } from '../list-engine/list-query.ts';
@@ -101,4 +105,35 @@ export async function runBulkWrite(
     result.next_after_id = result.remaining > 0 ? lastId : null;
   }
   return result;
+}
+
+/**
+ * A bulk route's answer: the request's target on its list (the resource's own, or the one named by
+ * `list`, see filteredListOf), written row by row by `writeOne` through runBulkWrite, once per
+ * Idempotency-Key (a replay answers the first answer).
+ */
+export async function answerBulkRequest(
+  db: Database,
+  request: FastifyRequest,
+  {
+    list,
+    listName,
+    lists,
+    target,
+    writeOne,
+  }: {
+    list: ListDefinition<{ id: number }>;
+    listName: string | undefined;
+    lists: readonly ListDefinition<{ id: number }>[];
+    target: BulkTarget;
+    writeOne: (savepoint: Database, id: number) => Promise<BulkRowOutcome>;
+  },
+): Promise<BulkResult> {
+  const viewer = { userId: requireUser(request).id };
+  const filteredList = filteredListOf(list, listName, lists);
+  const answer = await runIdempotent(db, request, bulkResultSchema, async (tx) => ({
+    status: 200,
+    body: await runBulkWrite(tx, filteredList, target, request.lang, viewer, writeOne),
+  }));
+  return answer.body;
 }

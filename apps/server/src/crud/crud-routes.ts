@@ -21,7 +21,7 @@ import { type FileStorage, storedFileOf, type UploadFolder } from '../uploads/fi
 import { imageUrl } from '../uploads/image-routes.ts';
 import { type ProcessedImage, processImage } from '../uploads/image-upload.ts';
 import { readMultipartForm } from '../uploads/multipart-form.ts';
-import { filteredListOf, runBulkWrite } from './bulk-write.ts';
+import { answerBulkRequest } from './bulk-write.ts';
 import type {
   AnswerExtras,
   CrudDefinition,
@@ -316,28 +316,22 @@ export function registerCrudRoutes<Row extends { id: number }, F extends Form>(
       async (request) => {
         const actorId = requireUser(request).id;
         const { is_active: isActive, list, ...target } = request.body;
-        const filteredList = filteredListOf(generic.list, list, LISTS);
-        const answer = await runIdempotent(db, request, bulkResultSchema, async (tx) => ({
-          status: 200,
-          body: await runBulkWrite(
-            tx,
-            filteredList,
-            target,
-            request.lang,
-            { userId: actorId },
-            async (savepoint, id) => {
-              const write: PendingWrite<Form> = { kind: 'destroy', id, actorId, options: {} };
-              // Whether the actor may write it comes first, as in writeRow: nothing of a row they may not touch shows.
-              await generic.authorize?.(savepoint, write);
-              const current = await lockRowColumns(savepoint, generic, id, ['is_active']);
-              if (!current) throw notFound();
-              if (current.is_active === isActive) return 'unchanged';
-              await writeRow(savepoint, generic, write);
-              return 'changed';
-            },
-          ),
-        }));
-        return answer.body;
+        return answerBulkRequest(db, request, {
+          list: generic.list,
+          listName: list,
+          lists: LISTS,
+          target,
+          writeOne: async (savepoint, id) => {
+            const write: PendingWrite<Form> = { kind: 'destroy', id, actorId, options: {} };
+            // Whether the actor may write it comes first, as in writeRow: nothing of a row they may not touch shows.
+            await generic.authorize?.(savepoint, write);
+            const current = await lockRowColumns(savepoint, generic, id, ['is_active']);
+            if (!current) throw notFound();
+            if (current.is_active === isActive) return 'unchanged';
+            await writeRow(savepoint, generic, write);
+            return 'changed';
+          },
+        });
       },
     );
   }

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate.ts';
-import { filteredListOf, runBulkWrite } from '../../crud/bulk-write.ts';
+import { answerBulkRequest } from '../../crud/bulk-write.ts';
 import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -138,43 +138,38 @@ export function adRoutes(app: FastifyInstance, db: Database, storage: FileStorag
       const { ad_status_id, status_comment, reason_ids, from_status_id, refund_leads, list, ...target } =
         request.body;
       const actorId = requireUser(request).id;
-      // The review queue is the ads list with a condition of its own: its filters mean its rows.
-      const filteredList = filteredListOf(adList, list, LISTS);
       const discarded: string[] = [];
-      const answer = await runIdempotent(db, request, bulkStatusChangeResponseSchema, async (tx) => ({
-        status: 200,
-        body: await runBulkWrite(
-          tx,
-          filteredList,
-          target,
-          request.lang,
-          { userId: actorId },
-          async (savepoint, adId) => {
-            const [ad] = await savepoint
-              .select({ statusId: ads.ad_status_id })
-              .from(ads)
-              .where(eq(ads.id, adId));
-            if (!ad) throw notFound();
-            if (ad.statusId === ad_status_id) return 'unchanged';
-            const unneeded: string[] = [];
-            await changeAdStatus(savepoint, {
-              adId,
-              discardFiles: (urls) => unneeded.push(...urls),
-              toStatusId: ad_status_id,
-              comment: status_comment,
-              reasonIds: reason_ids ?? [],
-              ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
-              refundLeads: refund_leads === true,
-              actorId,
-            });
-            // Only a decision that went through lets photos go: a refused ad keeps its own.
-            discarded.push(...unneeded);
-            return 'changed';
-          },
-        ),
-      }));
+      // The review queue is the ads list with a condition of its own: its filters mean its rows.
+      const answer = await answerBulkRequest(db, request, {
+        list: adList,
+        listName: list,
+        lists: LISTS,
+        target,
+        writeOne: async (savepoint, adId) => {
+          const [ad] = await savepoint
+            .select({ statusId: ads.ad_status_id })
+            .from(ads)
+            .where(eq(ads.id, adId));
+          if (!ad) throw notFound();
+          if (ad.statusId === ad_status_id) return 'unchanged';
+          const unneeded: string[] = [];
+          await changeAdStatus(savepoint, {
+            adId,
+            discardFiles: (urls) => unneeded.push(...urls),
+            toStatusId: ad_status_id,
+            comment: status_comment,
+            reasonIds: reason_ids ?? [],
+            ...(from_status_id === undefined ? {} : { fromStatusId: from_status_id }),
+            refundLeads: refund_leads === true,
+            actorId,
+          });
+          // Only a decision that went through lets photos go: a refused ad keeps its own.
+          discarded.push(...unneeded);
+          return 'changed';
+        },
+      });
       await removePhotoFiles(storage, discarded);
-      return answer.body;
+      return answer;
     },
   );
 }
