@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { mailOutbox, users } from '../src/db/schema/index.ts';
@@ -10,7 +9,7 @@ import { type RoundRobinProxy, startRoundRobinProxy } from './helpers/round-robi
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { startSmtpPeer } from './helpers/smtp-peer.ts';
 import { createUser, ROLE, TEST_PASSWORD } from './helpers/test-app.ts';
-import { isOnPostgres } from './helpers/test-database.ts';
+import { adminQuery, isOnPostgres, serverUrl } from './helpers/test-database.ts';
 
 /**
  * Two server processes on one PostgreSQL behind a round-robin proxy (issue 21, item 1): started
@@ -22,22 +21,6 @@ import { isOnPostgres } from './helpers/test-database.ts';
  */
 
 const ADMIN_PASSWORD = 'Dva-Cvora-Lozinka-7';
-
-function databaseUrl(name: string): string {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 type Answer = { status: number; node: string | null; body: Record<string, unknown> };
 
@@ -99,7 +82,7 @@ describe.skipIf(!isOnPostgres)('two nodes on one PostgreSQL', () => {
     await adminQuery(`create database ${name}`);
     smtp = await startSmtpPeer();
     const env = {
-      DATABASE_URL: databaseUrl(name),
+      DATABASE_URL: serverUrl(name),
       ADMIN_PASSWORD,
       SMTP_URL: smtp.url,
       SHUTDOWN_GRACE_SECONDS: '0',
@@ -110,7 +93,7 @@ describe.skipIf(!isOnPostgres)('two nodes on one PostgreSQL', () => {
       { name: 'A', port: nodes[0]?.port ?? 0 },
       { name: 'B', port: nodes[1]?.port ?? 0 },
     ]);
-    handle = await openDatabase({ driver: 'postgres', url: databaseUrl(name) });
+    handle = await openDatabase({ driver: 'postgres', url: serverUrl(name) });
   }, 180_000);
 
   // What the nodes printed explains a failure (their errors are logged, not answered).

@@ -7,13 +7,15 @@ import { seedReference } from '../../src/db/seed/seed-reference.ts';
 
 export const isOnPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 
-function serverUrl(database: string): string {
+/** The URL of a database on the TEST_DATABASE_URL server. */
+export function serverUrl(database: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/${database}`;
   return url.toString();
 }
 
-async function adminQuery(text: string): Promise<void> {
+/** A statement on the server's `postgres` database (create or drop a test database). */
+export async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl('postgres') });
   await client.connect();
   try {
