@@ -106,8 +106,8 @@ async function sampledRows(
 const TABLE_SIZE_TTL_MS = 60_000;
 /**
  * Totals are reused while the user pages through the same filters: an estimate for 30 s (it is
- * the planner's figure anyway), an exact count for 10 s and only until the next write through
- * the API, so a saved row shows in the total at once.
+ * an estimate anyway, and a sample costs), an exact count for 10 s and only until the next write
+ * through the API, so a saved row shows in the total at once.
  */
 const ESTIMATE_TTL_MS = 30_000;
 const EXACT_TTL_MS = 10_000;
