@@ -2,7 +2,7 @@ import { type FilterOperator, type FilterValue, type ParsedListRequest, TIME_ZON
 import { and, asc, desc, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { foldedText, sortCollated } from '../db/schema/columns.ts';
+import { foldedText, searchedForm, sortCollated } from '../db/schema/columns.ts';
 import { selectRows } from '../db/select-rows.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
 import type { ColumnType, FilterOperand, ListColumn, ListDefinition, ListViewer } from './list-definition.ts';
@@ -67,11 +67,17 @@ export function likePattern(text: string): string {
 /**
  * 'contains' as every list means it: the fragment anywhere in the text, case and diacritics
  * ignored ('kosenje' finds 'Košenje trave'). Both sides folded alike (foldedText); a GIN trigram
- * index on the folded expression (columns.ts foldedTrigram) serves it. Columns with a condition of
+ * index on the folded expression (columns.ts foldedTrigram), or on the text's stored folded copy
+ * where the schema keeps one (columns.ts foldedCopy), serves it. Columns with a condition of
  * their own call this too.
  */
 export function foldedContains(expression: SQL | AnyPgColumn, fragment: string): SQL {
-  return sql`${foldedText(expression)} like ${foldedText(sql`${likePattern(fragment.normalize('NFC'))}`)}`;
+  return foldedTextContains(searchedForm(expression), fragment);
+}
+
+/** 'contains' on a text that is folded already (a stored folded copy read through a table alias). */
+export function foldedTextContains(folded: SQL | AnyPgColumn, fragment: string): SQL {
+  return sql`${folded} like ${foldedText(sql`${likePattern(fragment.normalize('NFC'))}`)}`;
 }
 
 function comparison(

@@ -17,9 +17,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  foldedCopy,
   foldedText,
-  foldedTrigram,
   isActive,
+  keepsFoldedCopy,
   money,
   sortCollated,
   textFingerprint,
@@ -101,6 +102,8 @@ export const ads = pgTable(
     search_text: text('search_text').generatedAlwaysAs(
       (): SQL => foldedText(sql`"title" || ' ' || coalesce("description", '')`),
     ),
+    /** The title folded (columns.ts foldedCopy): what the lists' title filter and the global search read. */
+    title_folded: foldedCopy('title_folded', '"title"'),
     is_active: isActive(),
     ...timestamps,
   },
@@ -121,7 +124,7 @@ export const ads = pgTable(
     index('ads_status_idx').on(t.ad_status_id, t.id),
     index('ads_is_active_idx').on(t.is_active, t.id),
     // The lists' title filter (folded); the hints' raw-title GiST index is below.
-    index('ads_title_trgm').using('gin', foldedTrigram(t.title)),
+    index('ads_title_trgm').using('gin', t.title_folded.op('gin_trgm_ops')),
     // The duplicate hints (ad-hints.ts): the nearest titles by trigram distance on a GiST index
     // (best first, stops after ten), and copies of a description by its fingerprint.
     index('ads_title_trgm_gist').using('gist', t.title.op('gist_trgm_ops')),
@@ -135,6 +138,8 @@ export const ads = pgTable(
     index('ads_search_price_idx').on(t.price_from, t.id).where(sql`${t.ad_status_id} = 2 AND ${t.is_active}`),
   ],
 );
+
+keepsFoldedCopy(ads.title, ads.title_folded);
 
 export const adServices = pgTable(
   'ad_services',

@@ -10,7 +10,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { foldedTrigram, isActive, money, sortCollated, timestamps } from './columns.ts';
+import {
+  foldedCopy,
+  foldedTrigram,
+  isActive,
+  keepsFoldedCopy,
+  money,
+  sortCollated,
+  timestamps,
+} from './columns.ts';
 
 export const roles = pgTable(
   'roles',
@@ -68,6 +76,11 @@ export const users = pgTable(
     registered_at: timestamp('registered_at', { withTimezone: true, mode: 'date' }),
     /** The language the member's notices and e-mails are written in: the app's, at sign-in. */
     language: text('language').notNull().default('me'),
+    // What the global search and the users list's name search read on every row they walk.
+    full_name_folded: foldedCopy('full_name_folded', `"name" || ' ' || coalesce("last_name", '')`),
+    username_folded: foldedCopy('username_folded', '"username"'),
+    email_folded: foldedCopy('email_folded', '"email"'),
+    phone_folded: foldedCopy('phone_folded', '"phone"'),
     is_active: isActive(),
     ...timestamps,
   },
@@ -93,21 +106,26 @@ export const users = pgTable(
     index('users_credit_idx').on(t.credit, t.id),
     index('users_name_trgm').using('gin', foldedTrigram(t.name)),
     index('users_last_name_trgm').using('gin', foldedTrigram(t.last_name)),
-    index('users_email_trgm').using('gin', foldedTrigram(t.email)),
-    index('users_username_trgm').using('gin', foldedTrigram(t.username)),
-    index('users_phone_trgm').using('gin', foldedTrigram(t.phone)),
+    index('users_email_trgm').using('gin', t.email_folded.op('gin_trgm_ops')),
+    index('users_username_trgm').using('gin', t.username_folded.op('gin_trgm_ops')),
+    index('users_phone_trgm').using('gin', t.phone_folded.op('gin_trgm_ops')),
     // The moderation desk's hints: other accounts with the same phone, or the same e-mail name
     // (the part before @) at another domain.
     index('users_phone_idx').on(t.phone),
     index('users_email_local_idx').on(sql`lower(split_part(${t.email}, '@', 1))`),
     index('users_details_trgm').using('gin', foldedTrigram(t.details)),
-    // The lists' "Ime i prezime" column filters on this expression (see userFullName).
-    index('users_full_name_trgm').using(
-      'gin',
-      foldedTrigram(sql`(${t.name} || ' ' || coalesce(${t.last_name}, ''))`),
-    ),
+    // The lists' "Ime i prezime" column filters on the full name's folded copy (userFullName).
+    index('users_full_name_trgm').using('gin', t.full_name_folded.op('gin_trgm_ops')),
   ],
 );
+
+/** "Ime i prezime" as the lists show, sort and search it; users_full_name_icu_idx sorts it. */
+export const userFullName = sql<string>`(${users.name} || ' ' || coalesce(${users.last_name}, ''))`;
+
+keepsFoldedCopy(userFullName, users.full_name_folded);
+keepsFoldedCopy(users.username, users.username_folded);
+keepsFoldedCopy(users.email, users.email_folded);
+keepsFoldedCopy(users.phone, users.phone_folded);
 
 export const userRoles = pgTable(
   'user_roles',

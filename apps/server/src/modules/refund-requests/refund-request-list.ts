@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { ads, leads, refundRequests, services, users } from '../../db/schema/index.ts';
 import { defineList, pickFields, type RowScope } from '../../list-engine/list-definition.ts';
+import { foldedTextContains } from '../../list-engine/list-query.ts';
 import { personName } from '../users/user-list.ts';
 import { ownRefundRequests } from './refund-request-policy.ts';
 
@@ -147,10 +148,11 @@ export const refundRequestList = defineList({
     reason,
     user_id: { expression: refundRequests.user_id, type: 'id', operators: ['equals', 'in'] },
     member_name: {
-      // The users_full_name_trgm index's expression (on the alias), so a name is found on it.
       expression: sql`(${member.name} || ' ' || coalesce(${member.last_name}, ''))`,
       type: 'text',
       operators: ['contains'],
+      // The member's stored folded full name (on the alias), so a name is found on users_full_name_trgm.
+      condition: (_operator, [fragment]) => foldedTextContains(member.full_name_folded, String(fragment)),
     },
     ad_id: { expression: leads.ad_id, type: 'id', operators: ['equals'] },
     refund_rate: {

@@ -2,7 +2,7 @@ import { AREA_ACCESS, canAccess, GLOBAL_SEARCH_LIMIT, type GlobalSearchHit } fro
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { foldedText } from '../../db/schema/columns.ts';
+import { foldedText, searchedForm } from '../../db/schema/columns.ts';
 import { adStatuses, ads, users } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { foldedContains } from '../../list-engine/list-query.ts';
@@ -52,8 +52,8 @@ async function findUsers(db: Database, q: string): Promise<GlobalSearchHit[]> {
     db,
     sql`select id, title, email, username from (
           select ${users.id} as id, trim(${fullName}) as title, ${users.email} as email, ${users.username} as username,
-                 ${foldedText(fullName)} as f_name, ${foldedText(users.username)} as f_username,
-                 ${foldedText(users.email)} as f_email
+                 ${searchedForm(fullName)} as f_name, ${searchedForm(users.username)} as f_username,
+                 ${searchedForm(users.email)} as f_email
             from ${users}
            where (${foldedContains(fullName, q)} or ${foldedContains(users.username, q)}
               or ${foldedContains(users.email, q)} or ${foldedContains(users.phone, q)})
@@ -81,7 +81,7 @@ async function findAds(db: Database, q: string): Promise<GlobalSearchHit[]> {
     db,
     sql`select candidate.id, candidate.title, candidate.poster_name, ${adStatuses.name} as status_name from (
           select ${ads.id} as id, ${ads.title} as title, ${ads.poster_name} as poster_name,
-                 ${ads.ad_status_id} as ad_status_id, ${byId} as is_id, ${foldedText(ads.title)} as f_title
+                 ${ads.ad_status_id} as ad_status_id, ${byId} as is_id, ${searchedForm(ads.title)} as f_title
             from ${ads}
            where (${foldedContains(ads.title, q)} and ${newestOnly(ads.id, q)}) or ${byId}
            order by ${ads.id} desc limit ${CANDIDATES}

@@ -2,7 +2,7 @@ import { ROLE, userRowSchema } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/qualified-column.ts';
-import { userRoles, users, userTypes } from '../../db/schema/index.ts';
+import { userFullName, userRoles, users, userTypes } from '../../db/schema/index.ts';
 import { defineList, type ListColumn, pickFields } from '../../list-engine/list-definition.ts';
 import { userProfileColumns } from './current-user-query.ts';
 
@@ -14,8 +14,8 @@ type PersonColumns = { name: AnyPgColumn; last_name: AnyPgColumn };
 const fullNameOf = (person: PersonColumns) =>
   sql<string>`(${person.name} || ' ' || coalesce(${person.last_name}, ''))`;
 
-/** "Ime i prezime": matches the users_full_name_trgm index expression. */
-export const fullName = fullNameOf(users);
+/** "Ime i prezime" of the users table: searched through its stored folded copy (users_full_name_trgm). */
+export const fullName = userFullName;
 
 /** Who did something (changed a price, added credits): their full name, null when not known. */
 export const personName = (person: PersonColumns) =>
@@ -49,11 +49,12 @@ export const userIdentityColumns = {
 } satisfies Record<string, ListColumn>;
 
 /**
- * What the users list's name search ("Ime i prezime" contains) looks in: the full name, and each of
- * name, last name, username and e-mail, each on its own trigram index (an OR of them: BitmapOr).
- * Not the picker's: moderators use it, and it says nothing about how to reach a user.
+ * What the users list's name search ("Ime i prezime" contains) looks in besides the full name
+ * (which holds every fragment of name and last name): username and e-mail, each on its own trigram
+ * index (an OR of them: BitmapOr). Not the picker's: moderators use it, and it says nothing about
+ * how to reach a user.
  */
-const NAME_SEARCHED = [users.name, users.last_name, users.username, users.email];
+const NAME_SEARCHED = [users.username, users.email];
 
 /** The users list of the back-office: administrators only; its picker is userPickerList. */
 export const userList = defineList({
