@@ -62,6 +62,14 @@ export function formatCredits(amount: number, language: Language, isSigned = fal
   return numberFormat(language, isSigned ? 'signedCredits' : 'credits').format(amount);
 }
 
+/**
+ * A number as a filter field shows it for editing: the language's decimal mark and no group marks,
+ * so that an id stays '12345' ('1234,5' / '1234.5'). parseAmount reads it back in that language.
+ */
+export function formatNumberInput(amount: number, language: Language): string {
+  return String(amount).replace('.', MARKS[language].decimal);
+}
+
 /** The most whole digits an amount may have: below 10^9, as the database's numeric columns keep. */
 const MAX_WHOLE_DIGITS = 9;
 

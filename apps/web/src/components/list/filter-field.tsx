@@ -2,11 +2,14 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { KeyboardEvent } from 'react';
+import { formatNumberInput, parseAmount } from '@usluge/contract';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickerEntity } from '../../api/list-api.ts';
 import { usePicker } from '../../api/use-picker.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { useSeededName } from '../../i18n/seeded-names.ts';
+import { AMOUNT_FORMAT_MESSAGE } from '../form/amount-fields.ts';
 import { DATE_RANGE_SEPARATOR, parseDay } from './list-state.ts';
 import type { ColumnFilter } from './resource-types.ts';
 
@@ -61,22 +64,13 @@ export function FilterField({
       );
     case 'number':
       return (
-        <TextField
-          size="small"
-          fullWidth
-          type="number"
-          label={visibleLabel}
+        <NumberInput
+          label={label}
+          visibleLabel={visibleLabel}
+          sign={OPERATOR_SIGN[filter.operator ?? 'equals']}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
-          onKeyDown={onKeyDown}
-          slotProps={{
-            htmlInput: { 'aria-label': label, inputMode: 'decimal' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">{OPERATOR_SIGN[filter.operator ?? 'equals']}</InputAdornment>
-              ),
-            },
-          }}
+          onChange={onChange}
+          onApply={onApply}
         />
       );
     case 'date': {
@@ -171,6 +165,77 @@ function DayInput({
       error={isInvalid}
       helperText={isInvalid ? t('list.dayFormatHint', { format: t('list.dayFormat') }) : undefined}
       slotProps={{ htmlInput: { 'aria-label': label, autoComplete: 'off' }, inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+/**
+ * A number typed as amounts are typed everywhere, in the interface language ('1.234,50' or
+ * '1234,50' in Montenegrin, '1,234.50' in English: parseAmount), while the list state, the URL and
+ * saved views keep the plain number ('1234.5'), the same in both languages. Text the language does
+ * not read ('12.5' in Montenegrin) stays in the field, marked, and filters nothing: never a guess.
+ */
+function NumberInput({
+  label,
+  visibleLabel,
+  sign,
+  value,
+  onChange,
+  onApply,
+}: {
+  label: string;
+  visibleLabel: string | undefined;
+  sign: string;
+  value: string;
+  onChange: (plain: string) => void;
+  onApply: (plain: string) => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const shown = (plain: string) => {
+    const amount = parseAmount(plain, 'request');
+    return amount === null ? plain : formatNumberInput(amount, language);
+  };
+  // What the list keeps of a text: its plain number, or nothing while the language does not read it.
+  const plainOf = (typed: string) => {
+    const amount = parseAmount(typed, language);
+    return amount === null ? '' : String(amount);
+  };
+  const [text, setText] = useState(() => shown(value));
+  // A value set from outside (filters cleared, a saved view, the language changed) replaces the text.
+  const [seen, setSeen] = useState(`${language}|${value}`);
+  if (seen !== `${language}|${value}`) {
+    setSeen(`${language}|${value}`);
+    if (plainOf(text) !== value) setText(shown(value));
+  }
+  const isInvalid = text.trim() !== '' && parseAmount(text, language) === null;
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      label={visibleLabel}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(plainOf(event.target.value));
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          onApply(plainOf(text));
+        }
+      }}
+      error={isInvalid}
+      helperText={isInvalid && visibleLabel ? t(AMOUNT_FORMAT_MESSAGE) : undefined}
+      slotProps={{
+        htmlInput: {
+          'aria-label': label,
+          inputMode: 'decimal',
+          autoComplete: 'off',
+          ...(isInvalid ? { title: t(AMOUNT_FORMAT_MESSAGE) } : {}),
+        },
+        input: { startAdornment: <InputAdornment position="start">{sign}</InputAdornment> },
+      }}
     />
   );
 }

@@ -64,7 +64,7 @@ describe('list request', () => {
       pageSize: 20,
       sort: { key: 'name', isDescending: true },
       activity: 'active',
-      filters: { name: ' Ana ', credit: '10,5', is_featured: 'false', roles: '3' },
+      filters: { name: ' Ana ', credit: '10.5', is_featured: 'false', roles: '3' },
     });
     expect(body).toEqual({
       filters: {
@@ -82,7 +82,8 @@ describe('list request', () => {
     expect(
       cleanFilters(resource, {
         name: '  ',
-        credit: 'abc',
+        // The state keeps numbers plain; a language's form ('10,5') is no filter, never a guess.
+        credit: '10,5',
         is_featured: 'maybe',
         updated_at: '..',
         other: 'x',

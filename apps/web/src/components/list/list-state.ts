@@ -1,4 +1,4 @@
-import { type FilterValue, type ListRequest, PAGE_SIZES } from '@usluge/contract';
+import { type FilterValue, type ListRequest, PAGE_SIZES, parseAmount } from '@usluge/contract';
 import type { ColumnFilter, ListFilter, ResourceConfig, RowBase, SortState } from './resource-types.ts';
 
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -6,8 +6,9 @@ export type Activity = 'active' | 'inactive' | 'all';
 
 /**
  * A filter as the filter row edits it and the URL carries it: always text. Dates are
- * `from~to`, each side a day as typed (dd.mm.yyyy) or empty; numbers and ids their decimal form,
- * booleans true/false.
+ * `from~to`, each side a day as typed (dd.mm.yyyy) or empty; numbers and ids their plain decimal
+ * form ('1234.5', whatever the language: a link or a shared view reads the same in both), booleans
+ * true/false.
  */
 export type FilterDraft = Record<string, string>;
 
@@ -71,8 +72,9 @@ export function parseFilter(filter: ColumnFilter, raw: string): FilterValue | nu
     case 'text':
       return { operator: 'contains', value: text };
     case 'number': {
-      const n = Number(text.replace(',', '.'));
-      return Number.isFinite(n) ? { operator: filter.operator ?? 'equals', value: n } : null;
+      // The plain form only ('1234.5'): the filter field reads the language's form (filter-field.tsx).
+      const n = parseAmount(text, 'request');
+      return n === null ? null : { operator: filter.operator ?? 'equals', value: n };
     }
     case 'boolean':
       return text === 'true' || text === 'false' ? { operator: 'equals', value: text === 'true' } : null;

@@ -153,7 +153,7 @@ describe('the audit trail screen', () => {
     await user.click(await screen.findByRole('option', { name: 'Neuspjela prijava' }));
     await user.click(screen.getByRole('combobox', { name: 'Filter: Vrsta zapisa' }));
     await user.click(await screen.findByRole('option', { name: 'Oglasi' }));
-    await user.type(screen.getByRole('spinbutton', { name: 'Filter: ID zapisa' }), '88');
+    await user.type(screen.getByRole('textbox', { name: 'Filter: ID zapisa' }), '88');
     await user.click(screen.getByRole('button', { name: 'Pretraži' }));
     await waitFor(() =>
       expect(lastBody()).toMatchObject({
