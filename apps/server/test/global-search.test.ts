@@ -133,6 +133,26 @@ describe('POST /api/search', () => {
     expect(first).toMatchObject({ type: 'ad', id, title: 'Čišćenje oluka' });
   });
 
+  it('finds an ad by a two-digit id (a two-letter search), once, though its title holds the number too', async () => {
+    // Below the sequence's 5000: the oldest ad, as a two-letter search's newest rows would miss it.
+    const [old] = await t.db
+      .insert(ads)
+      .values({
+        id: 87,
+        title: 'Selidba 87 kutija',
+        is_offer: true,
+        posted_by_user_id: ids['user:poster'] ?? 0,
+        currency_id: 1,
+        price_from: 20,
+        ad_status_id: AD_STATUS.approved,
+        all_countries: true,
+      })
+      .returning({ id: ads.id });
+    const found = await hits('87');
+    expect(found[0]).toMatchObject({ type: 'ad', id: old?.id, title: 'Selidba 87 kutija' });
+    expect(found.filter((hit) => hit.type === 'ad' && hit.id === 87)).toHaveLength(1);
+  });
+
   it('answers at most 20, half users and half ads when both have many', async () => {
     const found = await hits('zvonko');
     expect(found).toHaveLength(20);
