@@ -32,8 +32,8 @@ export function AuditChanges({
   const lines: Line[] = Object.entries(changes).map(([field, change]) => ({
     field,
     label: texts.field(field),
-    before: texts.value(change.before),
-    after: texts.value(change.after),
+    before: texts.value(change.before, field),
+    after: texts.value(change.after, field),
     isSecret: isSecretChange(change),
   }));
   if (lines.length === 0)

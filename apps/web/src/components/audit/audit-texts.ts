@@ -1,6 +1,7 @@
-import { AUDIT_SECRET_CHANGED, type AuditAction } from '@usluge/contract';
+import { AUDIT_SECRET_CHANGED, type AuditAction, formatCredits } from '@usluge/contract';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/catalogue.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import type { me } from '../../i18n/me.ts';
 
 type RecordType = keyof (typeof me)['audit']['recordTypes'];
@@ -41,8 +42,11 @@ export type AuditTexts = {
   actor: (actorId: number | null, actorName: string | null) => string;
   /** A field's name as the trail or the lists' columns call it ('Oznaka' for code), else the API's name. */
   field: (field: string) => string;
-  /** A value of a change as one line of text: '—' for none, yes/no, lists joined, objects as JSON. */
-  value: (value: unknown) => string;
+  /**
+   * A value of a change of `field` as one line of text: '—' for none, yes/no, amounts as the
+   * language writes them ('1.234,5'; ids stay '12345'), lists joined, objects as JSON.
+   */
+  value: (value: unknown, field: string) => string;
 };
 
 /** The texts of audit entries in the interface language. */
@@ -62,7 +66,11 @@ export function useAuditTexts(): AuditTexts {
       // Only keys the catalogue holds reach t(): exists() checked them.
       return key === undefined ? field : t(key as TranslationKey);
     },
-    value: (value) => formatAuditValue(value, words),
+    value: (value, field) =>
+      formatAuditValue(value, {
+        ...words,
+        number: (n) => (isIdField(field) || !isAmount(n) ? String(n) : formatCredits(n, currentLanguage())),
+      }),
   };
 }
 
@@ -75,12 +83,21 @@ export function isSecretChange(change: { before: unknown; after: unknown }): boo
   return change.before === null && change.after === AUDIT_SECRET_CHANGED;
 }
 
-/** A value as one line of text: `words.empty` for none, yes/no, lists joined, objects as JSON. */
-export function formatAuditValue(value: unknown, words: { empty: string; yes: string; no: string }): string {
+/** An id, or ids: 'id', 'user_id', 'service_ids' (a number that names a record, never grouped). */
+const isIdField = (field: string) => /(^|_)ids?$/.test(field);
+
+/** A number the amounts' format shows whole: at most 2 decimals (money and credits have no more). */
+const isAmount = (n: number) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+type ValueWords = { empty: string; yes: string; no: string; number: (n: number) => string };
+
+/** A value as one line of text: `words.empty` for none, yes/no, numbers by `words.number`, lists joined, objects as JSON. */
+export function formatAuditValue(value: unknown, words: ValueWords): string {
   if (value === null || value === undefined || value === '') return words.empty;
   if (typeof value === 'boolean') return value ? words.yes : words.no;
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number') return words.number(value);
+  if (typeof value === 'bigint') return String(value);
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'))
     return value.length === 0 ? words.empty : value.map(String).join(', ');
   return JSON.stringify(value);

@@ -37,9 +37,10 @@ const LONG_EDIT = entry(503, {
   record_id: 88,
   changes: {
     description: { before: 'Košenje', after: LONG_DESCRIPTION },
-    price_from: { before: 20, after: 25 },
+    price_from: { before: 1250.5, after: 1300 },
     is_offer: { before: false, after: true },
     services: { before: [3], after: [3, 9] },
+    posted_by_user_id: { before: 12345, after: 23456 },
   },
 });
 const FAILED_SIGN_IN = entry(504, {
@@ -114,16 +115,19 @@ describe('the audit trail screen', () => {
     // Three fields at first, the long description cut.
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent(/^Opis: Košenje → Košenje trave i uređenje dvorišta svake…$/);
-    expect(items[1]).toHaveTextContent('Cijena od: 20 → 25');
+    // Amounts as the language writes them.
+    expect(items[1]).toHaveTextContent('Cijena od: 1.250,5 → 1.300');
     expect(items[2]).toHaveTextContent('Ponuda: Ne → Da');
     const more = within(row).getByRole('button', { name: 'Prikaži sve izmjene unosa 503' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
     more.focus();
     await user.keyboard('{Enter}');
     const all = within(row).getAllByRole('listitem');
-    expect(all).toHaveLength(4);
+    expect(all).toHaveLength(5);
     expect(all[0]).toHaveTextContent(`Opis: Košenje → ${LONG_DESCRIPTION}`);
     expect(all[3]).toHaveTextContent('Usluge: 3 → 3, 9');
+    // An id is no amount: never grouped.
+    expect(all[4]).toHaveTextContent(/: 12345 → 23456$/);
     expect(within(row).getByRole('button', { name: 'Prikaži manje' })).toHaveAttribute(
       'aria-expanded',
       'true',
