@@ -28,6 +28,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Database, type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
+import type { PgliteThread } from '../apps/server/src/db/pglite-thread.ts';
 import { prepareRepeatedSelects } from '../apps/server/src/db/prepared-statements.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
@@ -147,13 +148,16 @@ async function openEmbedded(): Promise<BenchDatabase> {
   const handle = await openDatabase({ driver: 'pglite', dataDir: options['embedded-dir'] });
   log(`opened ${options['embedded-dir']} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await prepare(handle);
-  // The server's Drizzle handle over the same PGlite instance, with the recorder's logger.
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  // The server's Drizzle handle over the same PGlite thread, with the recorder's logger.
+  const client = (handle.db as unknown as { $client: PgliteThread }).$client;
   const query = client.query.bind(client);
   const recorder = createStatementRecorder();
   recorder.watch(client);
   return {
-    db: drizzlePglite(client, { schema, logger: recorder.logger }) as unknown as Database,
+    db: drizzlePglite(client as unknown as PGlite, {
+      schema,
+      logger: recorder.logger,
+    }) as unknown as Database,
     driver: 'pglite',
     recorder,
     replay: ({ statements }) =>

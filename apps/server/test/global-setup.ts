@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
+import type { PgliteThread } from '../src/db/pglite-thread.ts';
 import { seedReference } from '../src/db/seed/seed-reference.ts';
 
 declare module 'vitest' {
@@ -22,8 +22,8 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'template.tar');
   const handle = await openDatabase({ driver: 'pglite' });
   await seedReference(handle.db);
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
+  const client = (handle.db as unknown as { $client: PgliteThread }).$client;
+  const dump = await client.dumpDataDir();
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   project.provide('pgliteTemplate', file);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { startClusterBus } from './cluster-events.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { startPgliteThread } from './pglite-thread.ts';
 import { prepareRepeatedSelects } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -53,6 +53,14 @@ function advisoryLock(pool: pg.Pool) {
     }
   };
 }
+
+/**
+ * The embedded database's memory: its WASM memory grows as PostgreSQL touches it and never gives
+ * back, so PostgreSQL's buffers are kept small (the data directory is in the OS's page cache anyway).
+ */
+const EMBEDDED_MEMORY = {
+  settings: [] as string[],
+};
 
 export type OpenDatabaseOptions =
   | { driver: 'postgres'; url: string }
@@ -103,12 +111,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     releaseLock = acquireDataDirLock(options.dataDir);
   }
   try {
-    const client = await PGlite.create({
+    const client = await startPgliteThread({
       ...(dataDir ? { dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: await options.loadDataDir.arrayBuffer() } : {}),
+      ...EMBEDDED_MEMORY,
     });
-    const db = drizzlePglite(client, { schema });
+    // The thread's client has the part of PGlite's interface the driver calls (query, transaction).
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
