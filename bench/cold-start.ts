@@ -1,8 +1,9 @@
 /**
  * Cold start: the time from starting the server process (`node apps/server/src/main.ts`, as
  * `npm start` does once the web app is built) to its first healthy `/api/health`, on an existing
- * embedded data directory and on PostgreSQL, median of N runs; and the server's idle memory
- * (RSS and V8 heap after start, read from /proc) beside it.
+ * embedded data directory and on PostgreSQL, median of N runs; the server's idle memory (RSS 2 s
+ * after start) and its peak (VmHWM), read from /proc; and the same start after the previous server
+ * was killed with SIGKILL (a crash: no clean shutdown, a stale data-dir lock, recovery to replay).
  *
  *   node bench/cold-start.ts [runs=5] [postgres URL of a server, default postgres://postgres@127.0.0.1:5432/postgres]
  *
@@ -32,24 +33,28 @@ function freePort(): Promise<number> {
   });
 }
 
-function rssMegabytes(pid: number): number {
+/** A /proc/<pid>/status figure in MB: VmRSS (resident now) or VmHWM (the most ever resident). */
+function statusMegabytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  const kilobytes = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
   return kilobytes / 1024;
 }
 
-function stop(server: ChildProcess): Promise<void> {
+function stop(server: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   return new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
+    if (server.exitCode !== null || server.signalCode !== null) return resolve();
     server.once('exit', () => resolve());
-    server.kill('SIGTERM');
+    server.kill(signal);
   });
 }
 
-type Start = { readyMs: number; idleRssMb: number };
+type Start = { readyMs: number; idleRssMb: number; peakRssMb: number };
 
-/** Starts the server, waits for health, lets it settle, reads its memory, stops it. */
-async function startOnce(env: Record<string, string>): Promise<Start> {
+/** Starts the server, waits for health, lets it settle, reads its memory, stops it with `signal`. */
+async function startOnce(
+  env: Record<string, string>,
+  signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM',
+): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
   const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
@@ -66,9 +71,13 @@ async function startOnce(env: Record<string, string>): Promise<Start> {
     }
     const readyMs = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    return { readyMs, idleRssMb: server.pid ? rssMegabytes(server.pid) : Number.NaN };
+    return {
+      readyMs,
+      idleRssMb: server.pid ? statusMegabytes(server.pid, 'VmRSS') : Number.NaN,
+      peakRssMb: server.pid ? statusMegabytes(server.pid, 'VmHWM') : Number.NaN,
+    };
   } finally {
-    await stop(server);
+    await stop(server, signal);
   }
 }
 
@@ -81,11 +90,19 @@ async function measure(label: string, env: Record<string, string>) {
   await startOnce(env); // prepares the data: not counted
   const starts: Start[] = [];
   for (let run = 0; run < RUNS; run++) starts.push(await startOnce(env));
+  // Each of these starts follows a server killed with SIGKILL (the first kill is not counted).
+  await startOnce(env, 'SIGKILL');
+  const afterKills: Start[] = [];
+  for (let run = 0; run < RUNS; run++) afterKills.push(await startOnce(env, 'SIGKILL'));
+  const range = (values: number[]) => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
   return {
     database: label,
     'median ready (ms)': Math.round(median(starts.map((s) => s.readyMs))),
-    'min–max (ms)': `${Math.round(Math.min(...starts.map((s) => s.readyMs)))}–${Math.round(Math.max(...starts.map((s) => s.readyMs)))}`,
+    'min–max (ms)': range(starts.map((s) => s.readyMs)),
     'idle RSS (MB)': Math.round(median(starts.map((s) => s.idleRssMb))),
+    'peak RSS (MB)': Math.round(Math.max(...starts.map((s) => s.peakRssMb))),
+    'after kill -9 (ms)': Math.round(median(afterKills.map((s) => s.readyMs))),
+    'after kill -9 min–max': range(afterKills.map((s) => s.readyMs)),
   };
 }
 
