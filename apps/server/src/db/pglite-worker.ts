@@ -35,8 +35,8 @@ const fail = (id: number, error: unknown) => send({ id, error: serializeError(er
 
 // PostgreSQL's WASM runs on V8's baseline compiler only. Its optimizing tier compiled the hot
 // functions in the background after every start, holding about 500 MB for a few seconds (the peak
-// near 1 GiB) and 90 MB of code after; on this 2-core machine the baseline code answered as fast.
-// The flag is the process's, read when a WASM module is compiled; PGlite's is the only one.
+// near 1 GiB) and 90 MB of code after; the price is about 13 % more CPU per statement once warm.
+// The flags are the process's, read when a WASM module is compiled; PGlite's is the only one.
 for (const flag of ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'])
   setFlagsFromString(flag);
 
