@@ -1,8 +1,24 @@
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, listenOnFreePort } from './helpers/http-client.ts';
 import { readPdf, readXlsx } from './helpers/read-report.ts';
 import { createTestApp, createUser, ROLE, type TestApp } from './helpers/test-app.ts';
+
+/** A JSON answer over 16 KB, which is compressed at brotli quality 3 rather than 1. */
+const BIG_ANSWER = JSON.stringify({
+  result: Array.from({ length: 400 }, (_, i) => ({
+    id: i * 37,
+    title: `Oglas br. ${i * 37}`,
+    price: i % 50,
+  })),
+});
+const brotli = (text: string, quality: number) =>
+  brotliCompressSync(text, {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+    },
+  });
 
 /** A JSON answer that a route compressed itself, as a precompressed file would come. */
 const ALREADY_GZIPPED = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => `stavka ${i}`) });
@@ -14,6 +30,9 @@ let cookie: string;
 beforeAll(async () => {
   t = await createTestApp({
     beforeReady: (app) => {
+      app.get('/api/test/big', { config: { access: 'public' } }, async (_, reply) =>
+        reply.type('application/json; charset=utf-8').send(BIG_ANSWER),
+      );
       app.get('/api/test/gzipped', { config: { access: 'public' } }, async (_, reply) =>
         reply
           .type('application/json; charset=utf-8')
@@ -58,6 +77,20 @@ describe('compression of JSON answers', () => {
     expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(br.body.length).toBeLessThan(plain.body.length / 3);
     expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(list);
+  });
+
+  it('compresses a list page under 16 KB at brotli quality 1, a larger answer at quality 3', async () => {
+    const plain = await citiesList(undefined);
+    expect(plain.body.length).toBeLessThan(16 * 1024);
+    const br = await citiesList('br');
+    expect(br.body).toEqual(brotli(plain.body.toString('utf8'), 1));
+
+    expect(BIG_ANSWER.length).toBeGreaterThan(16 * 1024);
+    const big = await send({ path: '/api/test/big', headers: { 'accept-encoding': 'br' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(big.body).toString('utf8')).toBe(BIG_ANSWER);
+    expect(big.body.length).toBe(brotli(BIG_ANSWER, 3).length);
+    expect(big.body.length).toBeLessThan(brotli(BIG_ANSWER, 1).length);
   });
 
   it('uses gzip for a client that knows only gzip', async () => {
