@@ -1,5 +1,6 @@
 import { adRowSchema, OFFER_KIND_TEXTS } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { qualified } from '../../db/qualified-column.ts';
 import {
   adPlaceCities,
@@ -10,9 +11,10 @@ import {
   currencies,
   users,
 } from '../../db/schema/index.ts';
-import type { FilterOperand } from '../../list-engine/list-definition.ts';
+import type { FilterOperand, RowScope } from '../../list-engine/list-definition.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
 import { foldedContains } from '../../list-engine/list-query.ts';
+import { selectInScope } from '../../list-engine/scoped-select.ts';
 import { openPaidLeadsOf } from '../leads/lead-refund.ts';
 import { fullName } from '../users/user-list.ts';
 import { claimedByOf } from './ad-claims.ts';
@@ -28,6 +30,32 @@ const adId = qualified(ads.id);
 const posterId = qualified(ads.posted_by_user_id);
 
 /** The ads lists (`/ads`, `/ads-on-approval` = this list filtered to 'Čeka odobrenje'). */
+/** An ad as the staff list shows it, for a scope (list-engine/scoped-select.ts). */
+const adRows = (db: Database, scope: RowScope) =>
+  db
+    .select({
+      id: ads.id,
+      title: ads.title,
+      is_offer: ads.is_offer,
+      posted_by_user_id: ads.posted_by_user_id,
+      // The poster's name as copied onto the ad (the users table need not be joined).
+      user_name: sql<string>`trim(${ads.poster_name})`,
+      price_from: ads.price_from,
+      price_to: ads.price_to,
+      ...currencyFields,
+      ...statusFields,
+      is_active: ads.is_active,
+      open_paid_leads: openPaidLeadsOf(ads.id),
+      claimed_by: claimedByOf(ads.id),
+      created_at: ads.created_at,
+      updated_at: ads.updated_at,
+    })
+    .from(ads)
+    .innerJoin(currencies, eq(currencies.id, ads.currency_id))
+    .innerJoin(adStatuses, eq(adStatuses.id, ads.ad_status_id))
+    .where(scope.where)
+    .orderBy(scope.orderBy);
+
 export const adList = defineList({
   resource: 'jobs',
   routes: ['index'],
@@ -133,29 +161,7 @@ export const adList = defineList({
   rowSchema: adRowSchema,
   access: { index: 'staff' },
   loadRows: async (db, scope) => {
-    const rows = await db
-      .select({
-        id: ads.id,
-        title: ads.title,
-        is_offer: ads.is_offer,
-        posted_by_user_id: ads.posted_by_user_id,
-        // The poster's name as copied onto the ad (the users table need not be joined).
-        user_name: sql<string>`trim(${ads.poster_name})`,
-        price_from: ads.price_from,
-        price_to: ads.price_to,
-        ...currencyFields,
-        ...statusFields,
-        is_active: ads.is_active,
-        open_paid_leads: openPaidLeadsOf(ads.id),
-        claimed_by: claimedByOf(ads.id),
-        created_at: ads.created_at,
-        updated_at: ads.updated_at,
-      })
-      .from(ads)
-      .innerJoin(currencies, eq(currencies.id, ads.currency_id))
-      .innerJoin(adStatuses, eq(adStatuses.id, ads.ad_status_id))
-      .where(scope.where)
-      .orderBy(scope.orderBy);
+    const rows = await selectInScope(db, scope, adRows);
     return rows.map((row) => withStatus(withCurrency(row)));
   },
 });

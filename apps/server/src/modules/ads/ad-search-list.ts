@@ -1,5 +1,6 @@
 import { adSearchRowSchema } from '@usluge/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { qualified } from '../../db/qualified-column.ts';
 import { foldedText } from '../../db/schema/columns.ts';
 import {
@@ -12,8 +13,9 @@ import {
   services,
   users,
 } from '../../db/schema/index.ts';
-import { defineList } from '../../list-engine/list-definition.ts';
+import { defineList, type RowScope } from '../../list-engine/list-definition.ts';
 import { likePattern } from '../../list-engine/list-query.ts';
+import { selectInScope } from '../../list-engine/scoped-select.ts';
 import { viewableAds } from './ad-policy.ts';
 import { currencyFields, withCurrency } from './ad-row-parts.ts';
 import { firstPhotoUrl } from './member-ad-list.ts';
@@ -39,6 +41,31 @@ const subtreeOf = (serviceId: unknown): SQL =>
          union all
          select c.id from ${services} c join tree on c.service_id = tree.id
        ) select id from tree)`;
+
+/** An ad as the search shows it, for a scope (list-engine/scoped-select.ts). */
+const searchRows = (db: Database, scope: RowScope) =>
+  db
+    .select({
+      id: ads.id,
+      title: ads.title,
+      is_offer: ads.is_offer,
+      price_from: ads.price_from,
+      price_to: ads.price_to,
+      ...currencyFields,
+      services: sql<{ id: number; name: string }[]>`coalesce((
+        select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name)
+          from ${adServices} x join ${services} s on s.id = x.service_id
+         where x.ad_id = ${adId}), '[]'::json)`,
+      photo_url: firstPhotoUrl,
+      poster_first_name: users.name,
+      created_at: ads.created_at,
+      updated_at: ads.updated_at,
+    })
+    .from(ads)
+    .innerJoin(currencies, eq(currencies.id, ads.currency_id))
+    .innerJoin(users, eq(users.id, ads.posted_by_user_id))
+    .where(scope.where)
+    .orderBy(scope.orderBy);
 
 /**
  * `POST /api/ads/search`: the approved, active ads (ad-policy: `view`) a member looks for, newest
@@ -134,28 +161,7 @@ export const adSearchList = defineList({
     ].join(' '),
   },
   loadRows: async (db, scope) => {
-    const rows = await db
-      .select({
-        id: ads.id,
-        title: ads.title,
-        is_offer: ads.is_offer,
-        price_from: ads.price_from,
-        price_to: ads.price_to,
-        ...currencyFields,
-        services: sql<{ id: number; name: string }[]>`coalesce((
-          select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name)
-            from ${adServices} x join ${services} s on s.id = x.service_id
-           where x.ad_id = ${adId}), '[]'::json)`,
-        photo_url: firstPhotoUrl,
-        poster_first_name: users.name,
-        created_at: ads.created_at,
-        updated_at: ads.updated_at,
-      })
-      .from(ads)
-      .innerJoin(currencies, eq(currencies.id, ads.currency_id))
-      .innerJoin(users, eq(users.id, ads.posted_by_user_id))
-      .where(scope.where)
-      .orderBy(scope.orderBy);
+    const rows = await selectInScope(db, scope, searchRows);
     return rows.map(({ poster_first_name, ...row }) => ({
       ...withCurrency(row),
       poster: { first_name: poster_first_name },

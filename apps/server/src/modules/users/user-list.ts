@@ -1,9 +1,11 @@
 import { ROLE, userRowSchema } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
 import { qualified } from '../../db/qualified-column.ts';
 import { userFullName, userRoles, users, userTypes } from '../../db/schema/index.ts';
-import { defineList, type ListColumn, pickFields } from '../../list-engine/list-definition.ts';
+import { defineList, type ListColumn, pickFields, type RowScope } from '../../list-engine/list-definition.ts';
+import { selectInScope } from '../../list-engine/scoped-select.ts';
 import { userProfileColumns } from './current-user-query.ts';
 
 export const contains = ['contains', 'equals'] as const;
@@ -57,6 +59,38 @@ export const userIdentityColumns = {
 const NAME_SEARCHED = [users.username, users.email];
 
 /** The users list of the back-office: administrators only; its picker is userPickerList. */
+/** A user as the list shows them, for a scope (list-engine/scoped-select.ts). */
+const userRows = (db: Database, scope: RowScope) =>
+  db
+    .select(
+      pickFields(
+        {
+          ...userProfileColumns,
+          full_name: sql<string>`trim(${fullName})`,
+          address: users.address,
+          pib: users.pib,
+          // Balances belong to marketplace roles: a user who is only an administrator has none (SPEC 6).
+          credit: sql<
+            number | null
+          >`case when exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${qualified(users.id)} and ${userRoles.role_id} <> ${ROLE.administrator}) then ${users.credit} end`.mapWith(
+            users.credit,
+          ),
+          user_type_id: users.user_type_id,
+          user_types: sql<{
+            id: number;
+            name: string;
+          } | null>`case when ${userTypes.id} is null then null else json_build_object('id', ${userTypes.id}, 'name', ${userTypes.name}) end`,
+          is_active: users.is_active,
+          updated_at: users.updated_at,
+        },
+        scope,
+      ),
+    )
+    .from(users)
+    .leftJoin(userTypes, eq(userTypes.id, users.user_type_id))
+    .where(scope.where)
+    .orderBy(scope.orderBy);
+
 export const userList = defineList({
   resource: 'users',
   from: sql`${users}`,
@@ -94,34 +128,5 @@ export const userList = defineList({
   },
   rowSchema: userRowSchema,
   access: { index: 'administrator' },
-  loadRows: (db, scope) =>
-    db
-      .select(
-        pickFields(
-          {
-            ...userProfileColumns,
-            full_name: sql<string>`trim(${fullName})`,
-            address: users.address,
-            pib: users.pib,
-            // Balances belong to marketplace roles: a user who is only an administrator has none (SPEC 6).
-            credit: sql<
-              number | null
-            >`case when exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${qualified(users.id)} and ${userRoles.role_id} <> ${ROLE.administrator}) then ${users.credit} end`.mapWith(
-              users.credit,
-            ),
-            user_type_id: users.user_type_id,
-            user_types: sql<{
-              id: number;
-              name: string;
-            } | null>`case when ${userTypes.id} is null then null else json_build_object('id', ${userTypes.id}, 'name', ${userTypes.name}) end`,
-            is_active: users.is_active,
-            updated_at: users.updated_at,
-          },
-          scope,
-        ),
-      )
-      .from(users)
-      .leftJoin(userTypes, eq(userTypes.id, users.user_type_id))
-      .where(scope.where)
-      .orderBy(scope.orderBy),
+  loadRows: (db, scope) => selectInScope(db, scope, userRows),
 });
