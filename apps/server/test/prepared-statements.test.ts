@@ -54,6 +54,17 @@ describe.skipIf(!isOnPostgres)('named prepared statements on PostgreSQL connecti
     expect((await pool.query('/* inspect */ select value from kept')).rows).toEqual([{ value: 7 }]);
   });
 
+  it('leaves a select with a LIKE on a parameter unnamed: planned for each pattern, never one generic plan', async () => {
+    const text = 'select count(*)::int as n from generate_series(1, 20) as g where g::text like $1';
+    for (let run = 0; run < 7; run++) await pool.query({ text, values: ['%1%'] });
+    expect((await pool.query({ text, values: ['2_'] })).rows[0].n).toBe(1);
+    // Folded as 'contains' filters fold the pattern (columns.ts foldedText).
+    const folded =
+      "select count(*)::int as n from generate_series(1, 20) as g where g::text like lower(translate($1, 'Č', 'C'))";
+    for (let run = 0; run < 7; run++) await pool.query({ text: folded, values: ['%1%'] });
+    expect(await preparedNames()).toEqual([]);
+  });
+
   it(`holds at most ${PREPARED_PER_CONNECTION} named statements per connection; further shapes still run`, async () => {
     for (let shape = 0; shape < PREPARED_PER_CONNECTION + 5; shape++) {
       const answer = await pool.query({ text: `select $1::int + ${shape} as n`, values: [1] });

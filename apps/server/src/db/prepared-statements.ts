@@ -7,6 +7,16 @@ export const PREPARED_PER_CONNECTION = 200;
 /** Only single SELECTs (with or without a WITH) are named: no writes, DDL, EXPLAIN or scripts. */
 const NAMEABLE = /^\s*(select|with)\s/i;
 
+/**
+ * A pattern given as a parameter (`like $3`, or folded as foldedText writes it: a 'contains'
+ * filter, the global search): its best plan depends on the value. A rare fragment wants the
+ * trigram index, a common one the walk of the page's order; a named statement goes over to one
+ * generic plan once that looks no costlier, and the walk it chose read all 1 000 000 ads for a
+ * fragment found nowhere (12 s at p99 in the global search's bench; bench/README). Such statements
+ * are planned for their values each time, as unnamed ones are.
+ */
+const VALUE_PLANNED = /\blike\s+(?:lower\(translate\()?\$\d/i;
+
 type QueryConfig = { text: string; name?: string };
 
 const isQueryConfig = (value: unknown): value is QueryConfig =>
@@ -31,7 +41,8 @@ export function prepareRepeatedSelects(client: pg.PoolClient): void {
       isQueryConfig(config) &&
       config.name === undefined &&
       NAMEABLE.test(config.text) &&
-      !config.text.includes(';')
+      !config.text.includes(';') &&
+      !VALUE_PLANNED.test(config.text)
     ) {
       const name = statementName(config.text);
       if (named.has(name) || named.size < PREPARED_PER_CONNECTION) {

@@ -32,7 +32,9 @@ const SHORT_SCOPE = 5000;
  */
 function searchedRows(table: PgTable, id: AnyPgColumn, q: string): SQL {
   if (q.length >= 3) return sql`${table}`;
-  return sql`(select * from ${table} order by ${id} desc limit ${SHORT_SCOPE}) as ${sql.identifier(getTableName(table))}`;
+  // The limits as literals, so that any plan of the statement knows them (a parameter's stands for
+  // a tenth of the table). The statement is planned for its pattern each time (prepared-statements.ts).
+  return sql`(select * from ${table} order by ${id} desc limit ${sql.raw(String(SHORT_SCOPE))}) as ${sql.identifier(getTableName(table))}`;
 }
 
 /** Prefix matches first, then the closest (trigram similarity of the folded texts), then the newest. */
@@ -63,7 +65,7 @@ async function findUsers(db: Database, q: string): Promise<GlobalSearchHit[]> {
             from ${searchedRows(users, users.id, q)}
            where ${foldedContains(fullName, q)} or ${foldedContains(users.username, q)}
               or ${foldedContains(users.email, q)} or ${foldedContains(users.phone, q)}
-           order by ${users.id} desc limit ${CANDIDATES}
+           order by ${users.id} desc limit ${sql.raw(String(CANDIDATES))}
         ) as candidate
         order by ${rankOf([sql`f_name`, sql`f_username`, sql`f_email`], q)}
         limit ${GLOBAL_SEARCH_LIMIT}`,
@@ -94,7 +96,7 @@ async function findAds(db: Database, q: string): Promise<GlobalSearchHit[]> {
           (select ${fields(false)}
              from ${searchedRows(ads, ads.id, q)}
             where ${foldedContains(ads.title, q)}
-            order by ${ads.id} desc limit ${CANDIDATES})${byId}
+            order by ${ads.id} desc limit ${sql.raw(String(CANDIDATES))})${byId}
         ) as candidate
         join ${adStatuses} on ${adStatuses.id} = candidate.ad_status_id
         order by candidate.is_id desc, ${rankOf([sql`candidate.f_title`], q)}
