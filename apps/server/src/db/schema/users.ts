@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -50,6 +51,15 @@ export const userTypes = pgTable(
   ],
 );
 
+export type PersonColumns = { name: AnyPgColumn; last_name: AnyPgColumn };
+
+/**
+ * "Ime i prezime" of the users table, an alias of it, or the table's own columns in an index: the
+ * one way it is written (the stored full_name_folded copies it over the bare column names).
+ */
+export const fullNameOf = (person: PersonColumns) =>
+  sql<string>`(${person.name} || ' ' || coalesce(${person.last_name}, ''))`;
+
 export const users = pgTable(
   'users',
   {
@@ -94,10 +104,7 @@ export const users = pgTable(
     index('users_user_type_idx').on(t.user_type_id),
     // Every sortable column of the users lists, as the list engine orders by it (id breaks ties).
     index('users_name_icu_idx').on(sortCollated(t.name), t.id),
-    index('users_full_name_icu_idx').on(
-      sortCollated(sql`(${t.name} || ' ' || coalesce(${t.last_name}, ''))`),
-      t.id,
-    ),
+    index('users_full_name_icu_idx').on(sortCollated(fullNameOf(t)), t.id),
     index('users_last_name_icu_idx').on(sortCollated(t.last_name), t.id),
     index('users_username_icu_idx').on(sortCollated(t.username), t.id),
     index('users_email_icu_idx').on(sortCollated(t.email), t.id),
@@ -120,7 +127,7 @@ export const users = pgTable(
 );
 
 /** "Ime i prezime" as the lists show, sort and search it; users_full_name_icu_idx sorts it. */
-export const userFullName = sql<string>`(${users.name} || ' ' || coalesce(${users.last_name}, ''))`;
+export const userFullName = fullNameOf(users);
 
 keepsFoldedCopy(userFullName, users.full_name_folded);
 keepsFoldedCopy(users.username, users.username_folded);

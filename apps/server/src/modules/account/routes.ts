@@ -27,14 +27,13 @@ import { revokeUserSessions } from '../../auth/session-repository.ts';
 import type { Config } from '../../config.ts';
 import { nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
-import { userRoles, users } from '../../db/schema/index.ts';
+import { userFullName, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { type MessageKey, translate } from '../../http/messages.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorOf } from '../../http/pg-error.ts';
 import { type LimitStore, takeAll } from '../../limits/limit-store.ts';
 import { enqueueMail } from '../../mail/mail-outbox.ts';
 import { type MailTemplate, renderMail } from '../../mail/mail-templates.ts';
-import { fullName } from '../users/user-list.ts';
 import { closeAccount, removeAccountImage } from './close-account.ts';
 
 const tags = ['account'];
@@ -253,7 +252,7 @@ export function accountRoutes(
         userId === null
           ? []
           : await db
-              .select({ full_name: sql<string>`trim(${fullName})` })
+              .select({ full_name: sql<string>`trim(${userFullName})` })
               .from(users)
               .where(eq(users.id, userId));
       if (!user) throw new AppError(422, 'account_token_invalid');

@@ -9,6 +9,7 @@ import {
   adStatuses,
   ads,
   currencies,
+  userFullName,
   users,
 } from '../../db/schema/index.ts';
 import type { FilterOperand, RowScope } from '../../list-engine/list-definition.ts';
@@ -16,7 +17,6 @@ import { defineList } from '../../list-engine/list-definition.ts';
 import { foldedContains } from '../../list-engine/list-query.ts';
 import { selectInScope } from '../../list-engine/scoped-select.ts';
 import { openPaidLeadsOf } from '../leads/lead-refund.ts';
-import { fullName } from '../users/user-list.ts';
 import { claimedByOf } from './ad-claims.ts';
 import { currencyFields, statusFields, withCurrency, withStatus } from './ad-row-parts.ts';
 
@@ -29,7 +29,6 @@ const ids = (values: FilterOperand[]) =>
 const adId = qualified(ads.id);
 const posterId = qualified(ads.posted_by_user_id);
 
-/** The ads lists (`/ads`, `/ads-on-approval` = this list filtered to 'Čeka odobrenje'). */
 /** An ad as the staff list shows it, for a scope (list-engine/scoped-select.ts). */
 const adRows = (db: Database, scope: RowScope) =>
   db
@@ -56,6 +55,7 @@ const adRows = (db: Database, scope: RowScope) =>
     .where(scope.where)
     .orderBy(scope.orderBy);
 
+/** The ads lists (`/ads`, `/ads-on-approval` = this list filtered to 'Čeka odobrenje'). */
 export const adList = defineList({
   resource: 'jobs',
   routes: ['index'],
@@ -107,7 +107,7 @@ export const adList = defineList({
       isSortable: true,
       // The posters found first on the users_full_name_trgm index, then their ads.
       condition: (_operator, [fragment]) =>
-        sql`${posterId} in (select ${users.id} from ${users} where ${foldedContains(fullName, String(fragment))})`,
+        sql`${posterId} in (select ${users.id} from ${users} where ${foldedContains(userFullName, String(fragment))})`,
     },
     posted_by_user_id: { expression: ads.posted_by_user_id, type: 'id', operators: ['equals', 'in'] },
     // One ad by its id: where a hint (issue 19) leads to the other ad.

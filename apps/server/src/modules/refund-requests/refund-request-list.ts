@@ -10,7 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { ads, leads, refundRequests, services, users } from '../../db/schema/index.ts';
+import { ads, fullNameOf, leads, refundRequests, services, users } from '../../db/schema/index.ts';
 import { defineList, pickFields, type RowScope } from '../../list-engine/list-definition.ts';
 import { foldedTextContains } from '../../list-engine/list-query.ts';
 import { personName } from '../users/user-list.ts';
@@ -148,7 +148,7 @@ export const refundRequestList = defineList({
     reason,
     user_id: { expression: refundRequests.user_id, type: 'id', operators: ['equals', 'in'] },
     member_name: {
-      expression: sql`(${member.name} || ' ' || coalesce(${member.last_name}, ''))`,
+      expression: fullNameOf(member),
       type: 'text',
       operators: ['contains'],
       // The member's stored folded full name (on the alias), so a name is found on users_full_name_trgm.

@@ -3,10 +3,9 @@ import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { foldedText, searchedForm } from '../../db/schema/columns.ts';
-import { adStatuses, ads, users } from '../../db/schema/index.ts';
+import { adStatuses, ads, userFullName, users } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { foldedContains } from '../../list-engine/list-query.ts';
-import { fullName } from '../users/user-list.ts';
 
 /**
  * How many of each kind's newest matches are ranked. A common fragment matches tens of thousands
@@ -59,11 +58,11 @@ async function findUsers(db: Database, q: string): Promise<GlobalSearchHit[]> {
   const rows = await selectRows<UserRow>(
     db,
     sql`select id, title, email, username from (
-          select ${users.id} as id, trim(${fullName}) as title, ${users.email} as email, ${users.username} as username,
-                 ${searchedForm(fullName)} as f_name, ${searchedForm(users.username)} as f_username,
+          select ${users.id} as id, trim(${userFullName}) as title, ${users.email} as email, ${users.username} as username,
+                 ${searchedForm(userFullName)} as f_name, ${searchedForm(users.username)} as f_username,
                  ${searchedForm(users.email)} as f_email
             from ${searchedRows(users, users.id, q)}
-           where ${foldedContains(fullName, q)} or ${foldedContains(users.username, q)}
+           where ${foldedContains(userFullName, q)} or ${foldedContains(users.username, q)}
               or ${foldedContains(users.email, q)} or ${foldedContains(users.phone, q)}
            order by ${users.id} desc limit ${sql.raw(String(CANDIDATES))}
         ) as candidate

@@ -1,8 +1,7 @@
 import { transactionRowSchema } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
-import { transactions, users } from '../../db/schema/index.ts';
+import { transactions, userFullName, users } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
-import { fullName } from '../users/user-list.ts';
 
 const number = ['equals', 'gte', 'lte', 'between'] as const;
 
@@ -23,7 +22,7 @@ export const transactionList = defineList({
       isSortable: true,
     },
     name: {
-      expression: fullName,
+      expression: userFullName,
       type: 'text',
       operators: ['contains', 'equals'],
       isSortable: true,
@@ -59,7 +58,7 @@ export const transactionList = defineList({
       .select({
         id: transactions.id,
         user_id: transactions.user_id,
-        name: sql<string>`trim(${fullName})`,
+        name: sql<string>`trim(${userFullName})`,
         user_name: users.name,
         user_last_name: users.last_name,
         description: transactions.description,

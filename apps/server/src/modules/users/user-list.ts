@@ -1,23 +1,20 @@
 import { ROLE, userRowSchema } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { qualified } from '../../db/qualified-column.ts';
-import { userFullName, userRoles, users, userTypes } from '../../db/schema/index.ts';
+import {
+  fullNameOf,
+  type PersonColumns,
+  userFullName,
+  userRoles,
+  users,
+  userTypes,
+} from '../../db/schema/index.ts';
 import { defineList, type ListColumn, pickFields, type RowScope } from '../../list-engine/list-definition.ts';
 import { selectInScope } from '../../list-engine/scoped-select.ts';
 import { userProfileColumns } from './current-user-query.ts';
 
 export const contains = ['contains', 'equals'] as const;
-
-type PersonColumns = { name: AnyPgColumn; last_name: AnyPgColumn };
-
-/** "Ime i prezime" of the users table or an alias of it. */
-const fullNameOf = (person: PersonColumns) =>
-  sql<string>`(${person.name} || ' ' || coalesce(${person.last_name}, ''))`;
-
-/** "Ime i prezime" of the users table: searched through its stored folded copy (users_full_name_trgm). */
-export const fullName = userFullName;
 
 /** Who did something (changed a price, added credits): their full name, null when not known. */
 export const personName = (person: PersonColumns) =>
@@ -32,7 +29,7 @@ export const userIdentityColumns = {
     isSortable: true,
   },
   name: { expression: users.name, type: 'text', operators: contains, isSortable: true },
-  full_name: { expression: fullName, type: 'text', operators: contains, isSortable: true },
+  full_name: { expression: userFullName, type: 'text', operators: contains, isSortable: true },
   last_name: { expression: users.last_name, type: 'text', operators: contains, isSortable: true },
   username: { expression: users.username, type: 'text', operators: contains, isSortable: true },
   user_type_id: { expression: users.user_type_id, type: 'id', operators: ['equals', 'in'] },
@@ -58,7 +55,6 @@ export const userIdentityColumns = {
  */
 const NAME_SEARCHED = [users.username, users.email];
 
-/** The users list of the back-office: administrators only; its picker is userPickerList. */
 /** A user as the list shows them, for a scope (list-engine/scoped-select.ts). */
 const userRows = (db: Database, scope: RowScope) =>
   db
@@ -66,7 +62,7 @@ const userRows = (db: Database, scope: RowScope) =>
       pickFields(
         {
           ...userProfileColumns,
-          full_name: sql<string>`trim(${fullName})`,
+          full_name: sql<string>`trim(${userFullName})`,
           address: users.address,
           pib: users.pib,
           // Balances belong to marketplace roles: a user who is only an administrator has none (SPEC 6).
@@ -91,6 +87,7 @@ const userRows = (db: Database, scope: RowScope) =>
     .where(scope.where)
     .orderBy(scope.orderBy);
 
+/** The users list of the back-office: administrators only; its picker is userPickerList. */
 export const userList = defineList({
   resource: 'users',
   from: sql`${users}`,

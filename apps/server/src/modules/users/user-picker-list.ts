@@ -1,8 +1,8 @@
 import { userPickerRowSchema } from '@usluge/contract';
 import { sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
+import { userFullName, users } from '../../db/schema/index.ts';
 import { defineList } from '../../list-engine/list-definition.ts';
-import { fullName, userIdentityColumns } from './user-list.ts';
+import { userIdentityColumns } from './user-list.ts';
 
 /**
  * `/api/users/index_active` for staff pickers (notification targets, an ad's user): moderators use
@@ -24,7 +24,7 @@ export const userPickerList = defineList({
         id: users.id,
         name: users.name,
         last_name: users.last_name,
-        full_name: sql<string>`trim(${fullName})`,
+        full_name: sql<string>`trim(${userFullName})`,
         username: users.username,
         user_type_id: users.user_type_id,
         is_active: users.is_active,
