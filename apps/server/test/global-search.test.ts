@@ -153,6 +153,15 @@ describe('POST /api/search', () => {
     expect(found.filter((hit) => hit.type === 'ad' && hit.id === 87)).toHaveLength(1);
   });
 
+  it('matches two letters at the start of a word (of any row, however old), not inside one', async () => {
+    // 'Košenje …' and 'Marko Kosović' have a word that begins with 'ko'; the thirty 'Zvonko…' only
+    // contain it, and would fill the answer if they matched.
+    const found = keysOf(await hits('ko'));
+    expect(found.sort()).toEqual(['ad:košenje', 'user:marko']);
+    expect(keysOf(await hits('ol'))).toEqual(['ad:čišćenje']);
+    expect(keysOf(await hits('zv'))).toHaveLength(20);
+  });
+
   it('answers at most 20, half users and half ads when both have many', async () => {
     const found = await hits('zvonko');
     expect(found).toHaveLength(20);

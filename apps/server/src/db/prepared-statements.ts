@@ -17,6 +17,9 @@ const NAMEABLE = /^\s*(select|with)\s/i;
  */
 const VALUE_PLANNED = /\blike\s+(?:lower\(translate\()?\$\d/i;
 
+/** Whether a statement is kept as a named prepared statement on its connection (see above). */
+export const isNameable = (text: string) => NAMEABLE.test(text) && !VALUE_PLANNED.test(text);
+
 type QueryConfig = { text: string; name?: string };
 
 const isQueryConfig = (value: unknown): value is QueryConfig =>
@@ -40,9 +43,8 @@ export function prepareRepeatedSelects(client: pg.PoolClient): void {
     if (
       isQueryConfig(config) &&
       config.name === undefined &&
-      NAMEABLE.test(config.text) &&
-      !config.text.includes(';') &&
-      !VALUE_PLANNED.test(config.text)
+      isNameable(config.text) &&
+      !config.text.includes(';')
     ) {
       const name = statementName(config.text);
       if (named.has(name) || named.size < PREPARED_PER_CONNECTION) {

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { internalsOf, type PreparedQuery } from '../db/compiled-statement.ts';
 import { perDatabase } from '../db/per-database.ts';
 import type { RowScope } from './list-definition.ts';
 
@@ -26,26 +27,9 @@ const WHERE_MARK = '/*scope where*/';
 const ORDER_MARK = '/*scope order by*/';
 const SPLIT = '/*scope split*/';
 
-// What Drizzle keeps to itself, read here to run the select it built once: its builder's
-// _prepare compiles the text and gives the rows' mapping (fields, joins) to the session's
-// prepareQuery, which this does with text compiled once.
-type PreparedQuery = {
-  fields?: unknown[];
-  joinsNotNullableMap?: Record<string, boolean>;
-  execute(): Promise<unknown[]>;
-};
+// Drizzle's builder compiles the text and gives the rows' mapping (fields, joins) to the session's
+// prepareQuery, which selectInScope does with text compiled once.
 type BuilderInternals = { _prepare(): PreparedQuery };
-type DatabaseInternals = {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: {
-    prepareQuery(
-      query: { sql: string; params: unknown[] },
-      fields: Template['fields'],
-      name: undefined,
-      isResponseInArrayMode: boolean,
-    ): PreparedQuery;
-  };
-};
 
 function templateOf<Row>(db: Database, select: ScopedSelect<Row>): Template | null {
   const builder = select(db, { where: sql.raw(WHERE_MARK), orderBy: sql.raw(ORDER_MARK) });
@@ -83,7 +67,7 @@ export async function selectInScope<Row>(
     byList.set(select as ScopedSelect<unknown>, template);
   }
   if (template === null) return select(db, scope);
-  const { dialect, session } = db as unknown as DatabaseInternals;
+  const { dialect, session } = internalsOf(db);
   // The select's own parameters first, so that the scope's are numbered after them.
   const compiled = dialect.sqlToQuery(
     sql.join([

@@ -15,7 +15,7 @@ export function globalSearchRoutes(app: FastifyInstance, db: Database): void {
         tags: ['search'],
         summary: 'Find users and ads by what the search box holds',
         description:
-          "`q` (2–100 characters) anywhere in a user's name and last name, username, e-mail or phone (administrators only), or in an ad's title, or an ad's id (staff); case and diacritics ignored ('kosenje' finds 'Košenje'). At most 20 records, prefix matches and the closest first; `type` says which page (`/users/{id}`, `/ads/{id}`) opens it.",
+          "`q` (2–100 characters) anywhere in a user's name and last name, username, e-mail or phone (administrators only), or in an ad's title, or an ad's id (staff); case and diacritics ignored ('kosenje' finds 'Košenje'). Two characters match at the start of a word ('ko' finds 'Marko Kosović', not 'Zvonko'). At most 20 records, prefix matches and the closest first; `type` says which page (`/users/{id}`, `/ads/{id}`) opens it.",
         body: globalSearchRequestSchema,
         response: { 200: globalSearchResponseSchema },
       },
