@@ -2,11 +2,13 @@
  * The lists bench's fair limit (issue 22 item 1): a bare Fastify route on the same machine, in the
  * bench's process like the server, that runs the very statements one list request sent (recorded
  * by statement-recorder.ts) as named prepared statements on a pg.Pool of as many connections as
- * the load has, and answers the rows as JSON, uncompressed. No session, validation, Drizzle,
+ * the load has (those the server plans for their values each time, unnamed, as the server does),
+ * and answers the rows as JSON, uncompressed. No session, validation, Drizzle,
  * schema or compression: what any Node HTTP server over PostgreSQL pays at the least.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { isNameable } from '../apps/server/src/db/prepared-statements.ts';
 import type { Statement } from './list-load.ts';
 
 export type Baseline = {
@@ -36,7 +38,7 @@ export async function startBaseline(connectionString: string, connections: numbe
     let rows: unknown[] = [];
     for (const statement of statements) {
       const result = await pool.query({
-        name: nameOf(statement.sql),
+        ...(isNameable(statement.sql) ? { name: nameOf(statement.sql) } : {}),
         text: statement.sql,
         values: statement.params,
       });
