@@ -3,7 +3,6 @@ import UpIcon from '@mui/icons-material/ArrowUpward';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -13,10 +12,11 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { SavedViewList } from '@usluge/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveListColumns } from '../../api/preferences-api.ts';
 import { feedback } from '../feedback/feedback-store.ts';
+import { FormDialogFrame, useReportChanges } from '../form/dialog-form.tsx';
 import { useWriteMutation } from '../form/use-write-mutation.ts';
 import type { ColumnConfig } from './resource-types.ts';
 
@@ -45,16 +45,20 @@ export type ColumnChooserProps = {
 /**
  * "Kolone": which columns the list shows and in what order, kept on the server for the member
  * (PUT /api/preferences), so they follow them to another machine. Checkboxes and move up/down
- * buttons, all reachable by keyboard.
+ * buttons, all reachable by keyboard. A changed choice is unsaved work: Back, Escape or leaving the
+ * page asks first (FormDialogFrame).
  */
 export function ColumnChooser(props: ColumnChooserProps) {
-  const titleId = useId();
   return (
-    <Dialog open={props.isOpen} onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      {props.isOpen && <ChooserBody {...props} titleId={titleId} />}
-    </Dialog>
+    <FormDialogFrame isOpen={props.isOpen} onClose={props.onClose} width={444}>
+      {(titleId) => <ChooserBody {...props} titleId={titleId} />}
+    </FormDialogFrame>
   );
 }
+
+const sameChoices = (one: readonly Choice[], other: readonly Choice[]) =>
+  one.length === other.length &&
+  one.every((choice, index) => choice.key === other[index]?.key && choice.isShown === other[index]?.isShown);
 
 function ChooserBody({
   list,
@@ -66,7 +70,9 @@ function ChooserBody({
   titleId,
 }: ColumnChooserProps & { titleId: string }) {
   const { t } = useTranslation();
-  const [choices, setChoices] = useState(() => choicesOf(columns, shownKeys));
+  const [opened] = useState(() => choicesOf(columns, shownKeys));
+  const [choices, setChoices] = useState(opened);
+  useReportChanges(!sameChoices(choices, opened));
   const titleOf = (key: string) => {
     const column = columns.find((candidate) => candidate.key === key);
     return column ? t(column.titleKey) : key;

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SavedViewRow } from '@usluge/contract';
 import { describe, expect, it } from 'vitest';
-import { listAnswer, mockFetch } from '../../test/fetch-mock.ts';
+import { ADMIN_HOME_ANSWERS, listAnswer, mockFetch } from '../../test/fetch-mock.ts';
 import { ADMIN_USER } from '../../test/fixtures.ts';
 import { renderApp, resetApp, setAuthenticatedFlag } from '../../test/render-app.tsx';
 import { hasListState } from './list-views.ts';
@@ -39,16 +39,20 @@ async function openCountries(
     views = [],
     storeReply = { status: 201, body: view({ id: 32 }) },
     defaultReply = { status: 200, body: view({ is_default: true }) },
+    from,
   }: {
     lists?: Record<string, { columns: string[] }>;
     views?: SavedViewRow[];
     storeReply?: { status: number; body: unknown };
     defaultReply?: { status: number; body: unknown };
+    /** A page opened first, so the browser's Back has somewhere to go. */
+    from?: string;
   } = {},
 ) {
   await resetApp();
   setAuthenticatedFlag();
   const net = mockFetch({
+    ...ADMIN_HOME_ANSWERS,
     'GET /api/user': { body: ADMIN_USER },
     'POST /api/os_countries/index': listAnswer(COUNTRIES),
     'GET /api/preferences': { body: { lists } },
@@ -61,7 +65,11 @@ async function openCountries(
     'POST /api/saved_views/store': storeReply,
     'PUT /api/saved_views/default/40': defaultReply,
   });
-  const app = await renderApp(path, { isReset: false });
+  const app = await renderApp(from ?? path, { isReset: false });
+  if (from !== undefined) {
+    await screen.findByRole('heading', { name: 'Oglasi na odobrenju' }, { timeout: 15_000 });
+    await act(() => app.router.navigate(path));
+  }
   // The first render loads the lazy screen: on a busy machine that takes a while.
   await screen.findByRole('heading', { name: 'Države' }, { timeout: 15_000 });
   return { ...app, net, user: userEvent.setup() };
@@ -230,6 +238,88 @@ describe('saved views menu', () => {
       await within(dialog).findByText('Već imate pogled sa ovim imenom na ovoj listi.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Greška' })).toBeNull();
+  });
+});
+
+describe("the browser's Back inside the list's own dialogs", () => {
+  /** The browser's Back button (or a phone's back gesture). */
+  const pressBack = (router: { navigate: (delta: number) => Promise<void> }) =>
+    act(() => router.navigate(-1));
+  const discardQuestion = () => screen.queryByRole('dialog', { name: 'Odbaciti izmjene?' });
+
+  it('closes the save-view dialog and the list stays; with a typed name it asks first', async () => {
+    const { user, router } = await openCountries('/countries?f.code=ME', { from: '/ads-on-approval' });
+    const openSave = async () => {
+      await user.click(screen.getByRole('button', { name: 'Pogledi' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Sačuvaj trenutni prikaz…' }));
+      return screen.findByRole('dialog', { name: 'Sačuvaj prikaz kao pogled' });
+    };
+
+    await openSave();
+    await pressBack(router);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/countries');
+    expect(router.state.location.search).toBe('?f.code=ME');
+
+    const dialog = await openSave();
+    const name = within(dialog).getByRole('textbox', { name: 'Naziv pogleda' });
+    await user.type(name, 'Samo ME');
+    await pressBack(router);
+    const ask = await screen.findByRole('dialog', { name: 'Odbaciti izmjene?' });
+    expect(router.state.location.pathname).toBe('/countries');
+    await user.click(within(ask).getByRole('button', { name: 'Nastavi uređivanje' }));
+    await waitFor(() => expect(discardQuestion()).toBeNull());
+    expect(name).toHaveValue('Samo ME');
+
+    // Another page asks too, and staying keeps the name.
+    await act(() => router.navigate('/cities'));
+    const leave = await screen.findByRole('dialog', { name: 'Napustiti stranicu?' });
+    await user.click(within(leave).getByRole('button', { name: 'Nastavi uređivanje' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Napustiti stranicu?' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/countries');
+    expect(name).toHaveValue('Samo ME');
+
+    await pressBack(router);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Odbaciti izmjene?' })).getByRole('button', {
+        name: 'Odbaci izmjene',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/countries');
+    // No history entry was added or lost: the next Back goes where it always would.
+    await pressBack(router);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ads-on-approval'));
+  });
+
+  it('closes the column chooser and the views dialog, and the list stays; changed columns ask first', async () => {
+    const { user, router } = await openCountries('/countries', {
+      from: '/ads-on-approval',
+      views: [view({})],
+    });
+    await user.click(screen.getByRole('button', { name: 'Pogledi' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Upravljaj pogledima…' }));
+    await screen.findByRole('dialog', { name: 'Pogledi ove liste' });
+    await pressBack(router);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/countries');
+
+    await user.click(screen.getByRole('button', { name: 'Kolone' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Kolone liste' });
+    await pressBack(router);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/countries');
+
+    await user.click(screen.getByRole('button', { name: 'Kolone' }));
+    const again = await screen.findByRole('dialog', { name: 'Kolone liste' });
+    expect(again).not.toBe(chooser);
+    await user.click(within(again).getByRole('checkbox', { name: 'Oznaka' }));
+    await pressBack(router);
+    const ask = await screen.findByRole('dialog', { name: 'Odbaciti izmjene?' });
+    await user.click(within(ask).getByRole('button', { name: 'Nastavi uređivanje' }));
+    await waitFor(() => expect(discardQuestion()).toBeNull());
+    expect(within(again).getByRole('checkbox', { name: 'Oznaka' })).not.toBeChecked();
+    expect(router.state.location.pathname).toBe('/countries');
   });
 });
 

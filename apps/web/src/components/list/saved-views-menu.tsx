@@ -5,7 +5,6 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -26,7 +25,7 @@ import {
   type SavedViewRow,
   type SavedViewState,
 } from '@usluge/contract';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http-error.ts';
 import {
@@ -40,6 +39,7 @@ import {
 import { useCurrentUser } from '../../auth/session-store.ts';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { feedback } from '../feedback/feedback-store.ts';
+import { FormDialogFrame, useReportChanges } from '../form/dialog-form.tsx';
 import { useWriteMutation } from '../form/use-write-mutation.ts';
 
 type Open =
@@ -196,10 +196,43 @@ function ManageViewsDialog({
   onDelete: (view: SavedViewRow) => void;
   onToggleDefault: (view: SavedViewRow) => void;
 }) {
-  const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <FormDialogFrame isOpen={isOpen} onClose={onClose} width={600}>
+      {(titleId) => (
+        <ManageViews
+          titleId={titleId}
+          views={views}
+          userId={userId}
+          onClose={onClose}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onToggleDefault={onToggleDefault}
+        />
+      )}
+    </FormDialogFrame>
+  );
+}
+
+function ManageViews({
+  titleId,
+  views,
+  userId,
+  onClose,
+  onEdit,
+  onDelete,
+  onToggleDefault,
+}: {
+  titleId: string;
+  views: readonly SavedViewRow[];
+  userId: number | undefined;
+  onClose: () => void;
+  onEdit: (view: SavedViewRow) => void;
+  onDelete: (view: SavedViewRow) => void;
+  onToggleDefault: (view: SavedViewRow) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       <DialogTitle id={titleId}>{t('list.views.manageTitle')}</DialogTitle>
       <DialogContent dividers>
         <List dense>
@@ -260,7 +293,7 @@ function ManageViewsDialog({
       <DialogActions>
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
-    </Dialog>
+    </>
   );
 }
 
@@ -278,13 +311,21 @@ function ViewFormDialog({
   onSave: (fields: SavedViewFields, idempotencyKey: string) => Promise<unknown>;
   onSaved: () => void;
 }) {
-  const titleId = useId();
+  // While the dialog fades out the menu already passes view = null; keep the title steady.
+  const shownView = useRef(view);
+  if (isOpen) shownView.current = view;
   return (
-    <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      {isOpen && (
-        <ViewForm titleId={titleId} view={view} onClose={onClose} onSave={onSave} onSaved={onSaved} />
+    <FormDialogFrame isOpen={isOpen} onClose={onClose} width={444}>
+      {(titleId) => (
+        <ViewForm
+          titleId={titleId}
+          view={shownView.current}
+          onClose={onClose}
+          onSave={onSave}
+          onSaved={onSaved}
+        />
       )}
-    </Dialog>
+    </FormDialogFrame>
   );
 }
 
@@ -302,11 +343,18 @@ function ViewForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [fields, setFields] = useState<SavedViewFields>({
+  const [opened] = useState<SavedViewFields>(() => ({
     name: view?.name ?? '',
     is_shared: view?.is_shared ?? false,
     is_default: view?.is_default ?? false,
-  });
+  }));
+  const [fields, setFields] = useState(opened);
+  // A typed name is unsaved work: Back, Escape or leaving the page asks first (FormDialogFrame).
+  useReportChanges(
+    fields.name !== opened.name ||
+      fields.is_shared !== opened.is_shared ||
+      fields.is_default !== opened.is_default,
+  );
   const [nameError, setNameError] = useState<string | null>(null);
   const save = useWriteMutation({
     mutationFn: (sent: SavedViewFields, idempotencyKey: string) => onSave(sent, idempotencyKey),
