@@ -31,15 +31,21 @@ let countryCount = 0;
  */
 async function openCountries(page: Page): Promise<string> {
   await signIn(page);
+  const name = await createCountry(page);
+  await openMenuItem(page, 'Države');
+  await page.waitForURL((url) => url.pathname === '/countries');
+  await rowWith(page, name).waitFor();
+  return name;
+}
+
+/** A country of this test's own, the newest (on top of the list); answers its name. */
+async function createCountry(page: Page): Promise<string> {
   const name = `Nacrt zemlja ${RUN}${++countryCount}`;
   const created = await page.request.post(`${baseUrl}/api/os_countries/store`, {
     data: { name, code: `N${RUN}${countryCount}` },
     headers: { origin: baseUrl },
   });
   expect(created.status()).toBe(201);
-  await openMenuItem(page, 'Države');
-  await page.waitForURL((url) => url.pathname === '/countries');
-  await rowWith(page, name).waitFor();
   return name;
 }
 
@@ -94,16 +100,46 @@ describe("the browser's Back inside a dialog", () => {
   it("on a phone, the back gesture closes the menu and then the form's question", async () => {
     const { context, page } = await newPage(browser(), baseUrl, PHONE, { isTouch: true });
     await signIn(page);
-    await page.getByRole('button', { name: 'Otvori meni' }).click();
+    const country = await createCountry(page);
+    await page.getByRole('button', { name: 'Otvori meni' }).tap();
     await openMenuItem(page, 'Države');
     await page.waitForURL((url) => url.pathname === '/countries');
-    await page.getByRole('button', { name: 'Otvori meni' }).click();
+    await page.getByRole('button', { name: 'Otvori meni' }).tap();
     const menu = page.getByRole('navigation', { name: 'Meni administracije' });
     await menu.waitFor();
     await page.goBack();
     await menu.waitFor({ state: 'hidden' });
     expect(pathOf(page)).toBe('/countries');
     await page.getByRole('heading', { level: 1, name: 'Države' }).waitFor();
+
+    // A form holding changes: the back gesture asks first, on the phone's narrow screen.
+    const card = page
+      .getByRole('list', { name: 'Države' })
+      .getByRole('listitem')
+      .filter({ hasText: country });
+    await card.getByRole('button', { name: 'Izmijeni' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Izmjena države' });
+    await dialog.waitFor();
+    await nameField(dialog).fill(`${country} (s telefona)`);
+    await page.goBack();
+    const ask = page.getByRole('dialog', { name: 'Odbaciti izmjene?' });
+    await ask.waitFor();
+    expect(pathOf(page)).toBe('/countries');
+    await screenshot(page, 'drafts-back-asks-phone');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // Staying keeps what was typed.
+    await ask.getByRole('button', { name: 'Nastavi uređivanje' }).tap();
+    await ask.waitFor({ state: 'detached' });
+    expect(await nameField(dialog).inputValue()).toBe(`${country} (s telefona)`);
+
+    // Leaving closes the form; the list stays, with the country as it was.
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Odbaci izmjene' }).tap();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/countries');
+    await page.getByRole('heading', { level: 1, name: 'Države' }).waitFor();
+    await card.waitFor();
+    expect(await card.textContent()).not.toContain('(s telefona)');
     await context.close();
   });
 });
