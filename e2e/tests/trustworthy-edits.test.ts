@@ -296,3 +296,83 @@ describe('undo a folder’s deactivation in one step', () => {
     }
   });
 });
+
+describe('messages with their numbers', () => {
+  /** What a person reads on the page: no placeholder left unfilled anywhere. */
+  async function expectNoRawPlaceholder(page: Page): Promise<void> {
+    expect(await page.locator('body').innerText()).not.toMatch(/\{\{|\}\}/);
+  }
+
+  const TEXTS = {
+    me: {
+      switchTo: null,
+      save: 'Sačuvaj',
+      cancel: 'Otkaži',
+      newPrice: 'Nova cijena kredita',
+      price: /^Cijena po kreditu/,
+      newService: 'Nova usluga',
+      name: /^Naziv/,
+      credit: /^Kredit/,
+      threeDecimals: ['0,705', '12,345'],
+      decimals: 'Najviše 2 decimale.',
+      digits: 'Maks 6 cifara.',
+    },
+    en: {
+      switchTo: 'English',
+      save: 'Save',
+      cancel: 'Cancel',
+      newPrice: 'New credit price',
+      price: /^Price per credit/,
+      newService: 'New service',
+      name: /^Name/,
+      credit: /^Credit/,
+      threeDecimals: ['0.705', '12.345'],
+      decimals: 'At most 2 decimals.',
+      digits: 'At most 6 digits.',
+    },
+  } as const;
+
+  // Montenegrin in the file's first look, English in its second: both widths and both themes.
+  const CASES = LOOKS.map((look, index) => ({ look, language: index === 0 ? 'me' : 'en' }) as const);
+
+  it.each(CASES)(
+    'a price and a credit typed past their limits say the numbers ($language, $look.theme $look.size)',
+    async ({ look, language }) => {
+      const text = TEXTS[language];
+      const { context, page } = await newPage(browser(), baseUrl, look.viewport, { theme: look.theme });
+      await signIn(page);
+      if (text.switchTo) await page.getByRole('button', { name: text.switchTo }).click();
+
+      // A credit price with 3 decimals (the money fields of fields.ts).
+      await page.goto('/credits');
+      await page.getByRole('button', { name: language === 'me' ? 'Dodaj' : 'Add', exact: true }).click();
+      const price = page.getByRole('dialog', { name: text.newPrice });
+      await price.getByRole('textbox', { name: text.price }).fill(text.threeDecimals[0]);
+      await price.getByRole('button', { name: text.save }).click();
+      await price.getByText(text.decimals, { exact: true }).waitFor();
+      await expectNoRawPlaceholder(page);
+      await price.getByRole('button', { name: text.cancel }).click();
+      await price.waitFor({ state: 'detached' });
+
+      // A service's credit of 7 digits, then with 3 decimals (services.ts).
+      await page.goto('/services');
+      await page.getByRole('button', { name: text.newService }).click();
+      const service = page.getByRole('dialog', { name: text.newService });
+      await service.getByRole('textbox', { name: text.name }).fill(`Brojevi ${RUN}`);
+      const credit = service.getByRole('textbox', { name: text.credit });
+      await credit.fill('1000000');
+      await service.getByRole('button', { name: text.save }).click();
+      await service.getByText(text.digits, { exact: true }).waitFor();
+      await expectNoRawPlaceholder(page);
+      await page.mouse.move(0, 0);
+      await screenshot(page, `numbers-credit-digits-${language}-${look.theme}-${look.size}`);
+      await expectNoSeriousAxe(page);
+
+      await credit.fill(text.threeDecimals[1]);
+      await service.getByRole('button', { name: text.save }).click();
+      await service.getByText(text.decimals, { exact: true }).waitFor();
+      await expectNoRawPlaceholder(page);
+      await context.close();
+    },
+  );
+});
