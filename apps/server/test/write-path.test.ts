@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROLE, USER_TYPE } from '@usluge/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adStatusHistory,
+  auditLog,
   countries,
   currencies,
   notificationRecipients,
@@ -258,7 +259,7 @@ describe('no lost update', () => {
   });
 
   it('a toggle (deactivate/restore) with a stale ?updated_at= is refused and changes nothing', async () => {
-    const created = await call('POST', '/api/os_countries/store', { name: 'Albanija', code: 'AL' });
+    const created = await call('POST', '/api/os_countries/store', { name: 'Andora', code: 'AD' });
     const edited = await call('PUT', `/api/os_countries/update/${created.body.id}`, {
       name: 'Albanija',
       code: 'AL',
@@ -364,6 +365,74 @@ describe('no action counts twice', () => {
     // One file for the one row: the replay stored none (and left none behind).
     expect(images()).toHaveLength(before + 1);
     expect(images().some((name) => String(answer.body.image_url).endsWith(name))).toBe(true);
+  });
+
+  /** The audit entries of one kind written for a resource's rows: one per change made. */
+  async function auditedIds(recordType: string, action: string, ids: number[]): Promise<number[]> {
+    const rows = await t.db
+      .select({ id: auditLog.record_id })
+      .from(auditLog)
+      .where(and(eq(auditLog.record_type, recordType), eq(auditLog.action, action)));
+    return rows.map((row) => row.id ?? 0).filter((id) => ids.includes(id));
+  }
+
+  /** The row's version as stored, in ms: it moved once when it is the one both answers carry. */
+  async function storedVersion(table: typeof countries | typeof users, id: number): Promise<number> {
+    const [row] = await t.db.select({ updated_at: table.updated_at }).from(table).where(eq(table.id, id));
+    return row?.updated_at.getTime() ?? 0;
+  }
+
+  it('an update (JSON) sent twice at once with one key saves once: one answer twice, one new version', async () => {
+    const created = await call('POST', '/api/os_countries/store', { name: 'Austrija', code: 'AT' });
+    expect(created.status).toBe(201);
+    // Without the key the second would be a 409: the first moved the version it carries.
+    const answer = await twice('PUT', `/api/os_countries/update/${created.body.id}`, () => ({
+      name: 'Austrija (Österreich)',
+      code: 'AT',
+      updated_at: created.body.updated_at,
+    }));
+    expect(answer.status).toBe(200);
+    expect(answer.body.name).toBe('Austrija (Österreich)');
+    expect(answer.body.updated_at).not.toBe(created.body.updated_at);
+    expect(await storedVersion(countries, created.body.id)).toBe(Date.parse(answer.body.updated_at));
+    expect(await auditedIds('os_countries', 'update', [created.body.id])).toEqual([created.body.id]);
+  });
+
+  it('a multipart update of a user sent twice at once with one key saves once', async () => {
+    const created = await call('POST', '/api/users/store', formOf(person('izmjena.jednom')));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { password: _p, confirm_password: _c, ...fields } = person('izmjena.jednom');
+    const answer = await twice('POST', `/api/users/update/${created.body.id}`, () =>
+      formOf({ ...fields, details: 'Čuvanje djece vikendom', updated_at: created.body.updated_at }),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.details).toBe('Čuvanje djece vikendom');
+    expect(answer.body.updated_at).not.toBe(created.body.updated_at);
+    expect(await storedVersion(users, created.body.id)).toBe(Date.parse(answer.body.updated_at));
+    expect(await auditedIds('users', 'update', [created.body.id])).toEqual([created.body.id]);
+  });
+
+  it('a bulk deactivation sent twice at once with one key toggles each row once', async () => {
+    const ids: number[] = [];
+    for (const name of ['Zadruga Sjever', 'Zadruga Jug']) {
+      ids.push((await call('POST', '/api/user_types/store', { name })).body.id);
+    }
+    // A second run would answer the rows as unchanged (already inactive): the answers would differ.
+    const answer = await twice('POST', '/api/user_types/destroy_bulk', () => ({ is_active: false, ids }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      changed: ids,
+      unchanged: [],
+      refused: [],
+      next_after_id: null,
+      remaining: 0,
+    });
+    const rows = await t.db
+      .select({ is_active: userTypes.is_active })
+      .from(userTypes)
+      .where(inArray(userTypes.id, ids));
+    expect(rows.map((row) => row.is_active)).toEqual([false, false]);
+    expect((await auditedIds('user_types', 'toggle', ids)).sort((a, b) => a - b)).toEqual(ids);
   });
 
   it('a toggle sent twice with one key deactivates once (it does not restore again)', async () => {
