@@ -15,6 +15,7 @@ import { registerListTotalsReset } from './list-engine/list-totals.ts';
 import './http/request-context.ts';
 import { registerCrudRoutes } from './crud/crud-routes.ts';
 import { registerDraining } from './http/draining.ts';
+import { registerIdempotencyCheck } from './http/idempotency.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerUnreadBodies } from './http/unread-bodies.ts';
@@ -214,6 +215,7 @@ export async function buildApp({
   app.addHook('onClose', () => reports.close());
   registerSecurity(app, config.publicUrl);
   registerDraining(app);
+  registerIdempotencyCheck(app, { isProduction: config.isProduction });
   registerMetrics(app, { token: config.metricsToken, db, reportsBusy: reports.activeCount, poolStats });
   registerUnreadBodies(app);
   registerWellFormedText(app);

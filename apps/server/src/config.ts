@@ -112,6 +112,11 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where uploads go: this bucket when set, else the disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /**
+   * NODE_ENV=production (the image sets it). A write route that skipped runIdempotent is then
+   * logged; anywhere else (development, tests, e2e) its answer is a 500 (http/idempotency.ts).
+   */
+  isProduction: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -174,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.ACCOUNT_WINDOW_SECONDS * 1000,
     },
     s3,
+    // Node's and libraries' own variable, not one of the server's: read as it is, unvalidated.
+    isProduction: env.NODE_ENV === 'production',
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_PATTERN } from '@usluge/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOfRequest, withAuditActor } from '../audit/audit-actor.ts';
 import { requireUser } from '../auth/authenticate.ts';
@@ -31,7 +31,8 @@ function canonical(value: unknown): string {
  * the transaction, so concurrent retries wait for the first one and then read its answer. A change
  * that fails stores nothing (its transaction rolls back), so retrying it runs it again. Without the
  * header the change simply runs. Every write route runs through here (its config says
- * `isIdempotent`, which also puts the header in the API document).
+ * `isIdempotent`, which also puts the header in the API document; registerIdempotencyCheck
+ * catches one that does not).
  *
  * `body` replaces the parsed body in the request's fingerprint where the route reads the body
  * itself (multipart forms: their fields and a digest of each file).
@@ -43,6 +44,7 @@ export async function runIdempotent<T>(
   change: (tx: Database) => Promise<Answer<T>>,
   fingerprint: { body?: unknown } = {},
 ): Promise<Answer<T>> {
+  request.hasRunIdempotent = true;
   // The audit entries the change writes name the request's user and address.
   return withAuditActor(actorOfRequest(request), () =>
     runOnce(db, request, answerSchema, change, fingerprint),
@@ -98,5 +100,33 @@ async function runOnce<T>(
         and(eq(idempotencyKeys.user_id, userId), lt(idempotencyKeys.created_at, sql`now() - ${KEPT_FOR}`)),
       );
     return answer;
+  });
+}
+
+/**
+ * A route declared `isIdempotent` that answers a success without having run its write through
+ * runIdempotent would silently ignore the Idempotency-Key (and its audit entries would name
+ * nobody): its retries would act twice. The routes call runIdempotent in their handlers (the CRUD
+ * and bulk writes in the write path, the others each with its own answer and transaction around
+ * it), so this is checked on every such answer, with or without the header: any test reaching the
+ * route finds the slip. Outside production the answer becomes a 500 (fail closed, so no test and no e2e run
+ * passes with it). In production it is logged loudly and answered as it is: the change is
+ * already committed by now, and a 500 would tell the client it failed, so a retry would do it
+ * once more, the very thing the key is there to stop.
+ */
+export function registerIdempotencyCheck(
+  app: FastifyInstance,
+  { isProduction }: { isProduction: boolean },
+): void {
+  app.decorateRequest('hasRunIdempotent', false);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const isSuccess = reply.statusCode >= 200 && reply.statusCode < 300;
+    if (!isSuccess || request.hasRunIdempotent || request.routeOptions.config.isIdempotent !== true) {
+      return payload;
+    }
+    const slip = `${request.method} ${request.routeOptions.url} is declared isIdempotent but answered without runIdempotent`;
+    if (!isProduction) throw new Error(slip);
+    request.log.error({ route: request.routeOptions.url }, slip);
+    return payload;
   });
 }

@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Language;
     user: AuthenticatedUser | null;
+    /** Set by runIdempotent: the write ran through it (checked for `isIdempotent` routes). */
+    hasRunIdempotent: boolean;
   }
   interface FastifyContextConfig {
     /** Who may call the route; a route without it is refused. */
@@ -19,7 +21,8 @@ declare module 'fastify' {
     isStateChanging?: boolean;
     /**
      * A write that runs through runIdempotent: an Idempotency-Key makes it happen once (the API
-     * document lists the header on it).
+     * document lists the header on it). A success answered without it is caught
+     * (registerIdempotencyCheck).
      */
     isIdempotent?: boolean;
     /** A POST that only reads a list: it does not end the list totals kept (list-engine/list-totals.ts). */
