@@ -319,6 +319,35 @@ describe('writing the trail', () => {
     });
   });
 
+  it('records a notification sent by staff with its subject, text and targets', async () => {
+    const answer = await write(
+      'POST',
+      '/api/notifications/store',
+      {
+        subject: 'Održavanje sistema',
+        notification_text: 'Aplikacija neće raditi u nedjelju od 2 do 4.',
+        notification_user_types: [USER_TYPE.individual],
+        notification_for_users: [member.id],
+      },
+      moderator,
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    const id = json<{ id: number }>(answer).id;
+    expect(await entriesOf('notifications', id)).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        actor_id: moderatorUser.id,
+        ip: '127.0.0.1',
+        changes: {
+          subject: { before: null, after: 'Održavanje sistema' },
+          notification_text: { before: null, after: 'Aplikacija neće raditi u nedjelju od 2 do 4.' },
+          notification_user_types: { before: null, after: [USER_TYPE.individual] },
+          notification_for_users: { before: null, after: [member.id] },
+        },
+      }),
+    ]);
+  });
+
   it('records a sign-in, and a failed one of an unknown name with the name typed and no actor', async () => {
     expect((await entriesOf('users', moderatorUser.id)).some((entry) => entry.action === 'sign_in')).toBe(
       true,

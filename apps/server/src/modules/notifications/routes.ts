@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { appendAudit, changedFields } from '../../audit/append-audit.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -63,7 +64,7 @@ export function notificationRoutes(app: FastifyInstance, db: Database): void {
 
 /**
  * The notification, its targets and its recipients (every active member of the chosen user types
- * and every chosen active user, each once); answers its id.
+ * and every chosen active user, each once), and its audit entry; answers its id.
  */
 async function sendNotification(
   tx: Database,
@@ -107,5 +108,16 @@ async function sendNotification(
       u.id in (${list(userIds)})
       or (u.user_type_id in (${list(typeIds)})
           and exists (select 1 from ${userRoles} r where r.user_id = u.id and r.role_id = ${ROLE.member})))`);
+  await appendAudit(tx, {
+    action: 'create',
+    recordType: 'notifications',
+    recordId: notificationId,
+    changes: changedFields(null, {
+      subject: form.subject,
+      notification_text: form.notification_text,
+      notification_user_types: form.notification_user_types,
+      notification_for_users: form.notification_for_users,
+    }),
+  });
   return notificationId;
 }
