@@ -81,6 +81,8 @@ export type RouteRecord = {
   access: string | undefined;
   isIdempotent: boolean;
   isListRead: boolean;
+  /** A GET that changes state (config.isStateChanging), such as a favourite flag toggled. */
+  isStateChanging: boolean;
 };
 
 declare module 'fastify' {
@@ -167,6 +169,9 @@ export async function buildApp({
         },
         get isListRead() {
           return route.config?.isListRead === true;
+        },
+        get isStateChanging() {
+          return route.config?.isStateChanging === true;
         },
       });
     }

@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { AD_STATUS, type AuditRow, type AuditTimeline, USER_TYPE } from '@usluge/contract';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, auditLog, creditPrices, users } from '../src/db/schema/index.ts';
 import { seed } from '../src/db/seed/seed.ts';
+import { CRUDS } from '../src/modules/resources.ts';
 import {
   createTestApp,
   createUser,
@@ -521,5 +524,147 @@ describe('writing the trail', () => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('pdf');
+  });
+});
+
+/**
+ * How each write route's audit entry is written (issue 19: "written once by the write path and the
+ * few writes beside it"): the source file under src/ that appends it and, where one does, the test
+ * that sees it; or why the route leaves none. The generic store, update, destroy and destroy_bulk
+ * of every resource in CRUDS go through crud-queries.ts writeRow and are not listed one by one.
+ */
+type HowAudited =
+  | { writtenIn: string; seenBy?: readonly [testFile: string, title: string] }
+  | { none: string };
+
+const TRAIL = 'audit-trail.test.ts';
+const CRUD_AUDIT: HowAudited = {
+  writtenIn: 'crud/crud-queries.ts',
+  seenBy: [TRAIL, 'records an update of two fields as exactly those two, before and after'],
+};
+const SIGN_IN: HowAudited = {
+  writtenIn: 'auth/session-repository.ts',
+  seenBy: [TRAIL, 'records a sign-in, and a failed one of an unknown name with the name typed and no actor'],
+};
+const OWN_SESSION = {
+  none: "rotates or ends the caller's own session; the sign-in that opened it is recorded",
+};
+
+const WRITE_ROUTE_AUDIT: Record<string, HowAudited> = {
+  'POST /api/loginWeb': SIGN_IN,
+  'POST /api/login': SIGN_IN,
+  'POST /api/refresh-token': OWN_SESSION,
+  'GET /api/refresh-token-web': OWN_SESSION,
+  'POST /api/logout': OWN_SESSION,
+  'GET /api/logout': OWN_SESSION,
+  'POST /api/register': {
+    writtenIn: 'modules/account/routes.ts',
+    seenBy: [TRAIL, "records a member's own sign-up and password change, the password only as changed"],
+  },
+  'POST /api/verify-account': { writtenIn: 'modules/account/routes.ts' },
+  'POST /api/forgot-password': {
+    none: 'mails a one-time link; the password set with it is recorded by set-new-password',
+  },
+  'POST /api/check-uuid': { none: 'reads a reset token (a POST keeps the token out of addresses)' },
+  'POST /api/set-new-password': { writtenIn: 'modules/account/routes.ts' },
+  'POST /api/delete-account': {
+    none: 'mails a one-time link; the closing it confirms is recorded by delete-account/confirm',
+  },
+  'POST /api/delete-account/confirm': { writtenIn: 'modules/account/routes.ts' },
+  'POST /api/users/unlock/:id': {
+    writtenIn: 'modules/users/routes.ts',
+    seenBy: [TRAIL, 'records a lifted sign-in lock'],
+  },
+  'POST /api/lead_transactions/store': {
+    writtenIn: 'ledger/ledger.ts',
+    seenBy: [TRAIL, 'records a credit movement with the balance before and after'],
+  },
+  'PUT /api/jobs/changeStatus/:id': {
+    writtenIn: 'modules/ads/ad-status-change.ts',
+    seenBy: [TRAIL, "records an ad's status change with the status before and after"],
+  },
+  'PUT /api/jobs/changeStatus': { writtenIn: 'modules/ads/ad-status-change.ts' },
+  'POST /api/jobs/claim/:id': {
+    none: "a moderator's five-minute claim on an ad: a lock, not a change of it",
+  },
+  'DELETE /api/jobs/claim/:id': { none: 'releases a claim: a lock, not a change of the ad' },
+  'POST /api/me/ads/store': { writtenIn: 'crud/crud-queries.ts' },
+  'POST /api/me/ads/update/:id': {
+    writtenIn: 'crud/crud-queries.ts',
+    seenBy: [
+      'ad-revisions.test.ts',
+      "shows exactly the poster's changes of an approved ad, which goes back to review marked edited",
+    ],
+  },
+  'DELETE /api/me/ads/destroy/:id': { writtenIn: 'crud/crud-queries.ts' },
+  'POST /api/me/update': { writtenIn: 'crud/crud-queries.ts' },
+  'POST /api/me/change-password': {
+    writtenIn: 'modules/me/profile-routes.ts',
+    seenBy: [TRAIL, "records a member's own sign-up and password change, the password only as changed"],
+  },
+  'POST /api/me/delete': { writtenIn: 'modules/me/profile-routes.ts' },
+  'PUT /api/me/notifications/read': { writtenIn: 'modules/me/inbox-routes.ts' },
+  'POST /api/leads/contact': { writtenIn: 'modules/leads/member-lead-routes.ts' },
+  'PUT /api/leads/answer/:id': { writtenIn: 'modules/leads/member-lead-routes.ts' },
+  'POST /api/refund_requests/store': { writtenIn: 'modules/refund-requests/routes.ts' },
+  'PUT /api/refund_requests/decide/:id': { writtenIn: 'modules/refund-requests/routes.ts' },
+  'POST /api/ad_reports/store': {
+    writtenIn: 'modules/ad-reports/routes.ts',
+    seenBy: [TRAIL, "records a member's write beside the generic one (an ad reported from the app)"],
+  },
+  'PUT /api/ad_reports/resolve/:ad_id': { writtenIn: 'modules/ad-reports/routes.ts' },
+  'POST /api/notifications/store': {
+    writtenIn: 'modules/notifications/routes.ts',
+    seenBy: [TRAIL, 'records a notification sent by staff with its subject, text and targets'],
+  },
+  'PUT /api/preferences': { writtenIn: 'modules/saved-views/preference-routes.ts' },
+  'PUT /api/saved_views/default/:id': { writtenIn: 'modules/saved-views/preference-routes.ts' },
+  'GET /api/services/set-unset-favorite-service/:id': { writtenIn: 'modules/services/routes.ts' },
+  'POST /api/all_tables/pgsql': {
+    none: 'a read (the tables a seed file can be made of); the download is recorded as seed_download',
+  },
+};
+
+describe('every write route is audited', () => {
+  const crudResources = new Set(CRUDS.map((crud) => crud.list.resource));
+  const isCrudRoute = (url: string) => {
+    const match = /^\/api\/(\w+)\/(store|update\/:id|destroy\/:id|destroy_bulk)$/.exec(url);
+    return match?.[1] !== undefined && crudResources.has(match[1]);
+  };
+
+  it('names how each route that changes data records it, and a new one fails until it is added', () => {
+    const writes = t.app.routeRecords
+      .filter(
+        (route) =>
+          route.url.startsWith('/api/') &&
+          route.method !== 'HEAD' &&
+          (route.isIdempotent ||
+            route.isStateChanging ||
+            (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !route.isListRead)),
+      )
+      .map((route) => ({ key: `${route.method} ${route.url}`, url: route.url }));
+    const unlisted = writes.filter(({ key, url }) => !isCrudRoute(url) && !(key in WRITE_ROUTE_AUDIT));
+    expect(
+      unlisted.map(({ key }) => key),
+      'add these to WRITE_ROUTE_AUDIT',
+    ).toEqual([]);
+    const keys = new Set(writes.map(({ key }) => key));
+    expect(
+      Object.keys(WRITE_ROUTE_AUDIT).filter((key) => !keys.has(key)),
+      'no such route',
+    ).toEqual([]);
+    // Every resource's generic writes are among them (the table does not list them).
+    expect(writes.filter(({ url }) => isCrudRoute(url)).length).toBeGreaterThanOrEqual(
+      crudResources.size * 3,
+    );
+  });
+
+  it('names files that append entries, and tests that exist', () => {
+    const read = (file: string) => fs.readFileSync(path.resolve(import.meta.dirname, file), 'utf8');
+    for (const [route, how] of [...Object.entries(WRITE_ROUTE_AUDIT), ['crud', CRUD_AUDIT] as const]) {
+      if ('none' in how) continue;
+      expect(read(`../src/${how.writtenIn}`), route).toMatch(/appendAudit\(/);
+      if (how.seenBy) expect(read(how.seenBy[0]), route).toContain(how.seenBy[1]);
+    }
   });
 });
