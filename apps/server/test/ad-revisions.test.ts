@@ -1,7 +1,16 @@
 import { AD_STATUS, type AdDetails, type AdRevisionDiff, type MemberAdRow } from '@usluge/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adRevisions, ads, cities, countries, currencies, days, services } from '../src/db/schema/index.ts';
+import {
+  adRevisions,
+  ads,
+  auditLog,
+  cities,
+  countries,
+  currencies,
+  days,
+  services,
+} from '../src/db/schema/index.ts';
 import { type Caller, formOf, listenForMembers, type MemberApi } from './helpers/member-api.ts';
 import { createTestApp, createUser, ROLE, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { smallPng } from './helpers/test-images.ts';
@@ -14,6 +23,7 @@ import { smallPng } from './helpers/test-images.ts';
 let t: TestApp;
 let api: MemberApi;
 let poster: TestUser;
+let moderatorUser: TestUser;
 let posterApp: Caller;
 let otherMemberApp: Caller;
 let moderator: Caller;
@@ -49,6 +59,13 @@ const revisionsOf = (adId: number) =>
     .from(adRevisions)
     .where(eq(adRevisions.ad_id, adId))
     .orderBy(asc(adRevisions.id));
+/** The ad's audit entries, newest first. */
+const auditOf = (adId: number) =>
+  t.db
+    .select({ action: auditLog.action, actorId: auditLog.actor_id, changes: auditLog.changes })
+    .from(auditLog)
+    .where(and(eq(auditLog.record_type, 'jobs'), eq(auditLog.record_id, adId)))
+    .orderBy(desc(auditLog.id));
 const EMPTY = { changed: {}, photos: { added: [], removed: [] } };
 const cookieOf = (caller: Caller) => (caller && 'cookie' in caller ? caller.cookie : '');
 
@@ -56,7 +73,7 @@ beforeAll(async () => {
   t = await createTestApp();
   api = await listenForMembers(t.app);
   // Staff and a spare member first, so that the poster's id is no role's id by chance.
-  await createUser(t.db, { username: 'urednik.revizija', roleIds: [ROLE.moderator] });
+  moderatorUser = await createUser(t.db, { username: 'urednik.revizija', roleIds: [ROLE.moderator] });
   await createUser(t.db, { username: 'upravnica.revizija', roleIds: [ROLE.administrator] });
   await createUser(t.db, { username: 'clan.drugi', roleIds: [ROLE.member] });
   poster = await createUser(t.db, { username: 'clan.oglasivac', roleIds: [ROLE.member] });
@@ -209,6 +226,25 @@ describe('ad revisions and the re-review diff', () => {
     });
     expect(unchanged.body.status.id).toBe(AD_STATUS.approved);
     expect(await revisionsOf(posted.body.id)).toHaveLength(after.length);
+  });
+
+  it('records a staff edit of the services alone in the trail, before → after, and keeps the status', async () => {
+    const posted = await store();
+    const approved = await approve(posted.body.id);
+    const edited = await staffUpdate(posted.body.id, {
+      ...form,
+      posted_by_user_id: String(poster.id),
+      services: [garden],
+      updated_at: approved.body.updated_at,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.status.id).toBe(AD_STATUS.approved);
+    const [entry] = await auditOf(posted.body.id);
+    expect(entry).toEqual({
+      action: 'update',
+      actorId: moderatorUser.id,
+      changes: { services: { before: ['Košenje trave'], after: ['Orezivanje voćki i živice'] } },
+    });
   });
 
   it('diffs an ad from before revisions against its content when it was approved', async () => {

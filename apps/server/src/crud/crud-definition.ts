@@ -1,6 +1,7 @@
 import type { Access } from '@usluge/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { AuditChanges } from '../audit/append-audit.ts';
 import type { Database } from '../db/client.ts';
 import type { MessageKey } from '../http/messages.ts';
 import type { ListDefinition } from '../list-engine/list-definition.ts';
@@ -112,7 +113,15 @@ export type CrudDefinition<Row extends { id: number }, Form extends Record<strin
   /** The table's values from the parsed form (e.g. a password becomes its hash); default: the form. */
   toValues?(form: Form, write: PendingWrite<Form>): Promise<Record<string, unknown>>;
   /**
-   * Runs in the same transaction, after the row was stored, updated or toggled: history rows,
+   * The row's parts kept in rows of their own (an ad's services, places, working days, photos),
+   * written right after the row, in its transaction. What it answers joins the row's audit entry:
+   * the parts that changed, before → after, which the row's columns do not show.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a write whose parts did not change simply returns.
+  writeChildRows?(tx: Database, write: WrittenRow<Form>): Promise<AuditChanges | void>;
+  /**
+   * Runs in the same transaction, after the row (and its child rows) was stored, updated or
+   * toggled, and its audit entry appended: history rows,
    * related rows and other consequences of the write, which then happen exactly when it does.
    * What it returns is added to the answer (e.g. how many nodes a deactivation reached).
    */

@@ -32,8 +32,8 @@ function auditedColumns(definition: GenericCrud, keys: readonly string[]): strin
 
 /**
  * One write in one transaction: whether the actor may write the row (authorize), the row locked
- * and its version checked (update, destroy), the resource's checks, the row, its consequences
- * (afterWrite).
+ * and its version checked (update, destroy), the resource's checks, the row and its child rows,
+ * its audit entry (the columns' changes and the child rows'), its consequences (afterWrite).
  * `extraValues` are values the mechanism adds itself (stored images' URLs). Answers the row's id
  * and what afterWrite adds to the answer.
  */
@@ -97,24 +97,29 @@ export async function writeRow(
     if (id === undefined) throw notFound();
   }
   const rowId = id;
+  const written: WrittenRow = {
+    id: rowId,
+    actorId: write.actorId,
+    kind: write.kind,
+    form: write.form,
+    ...(write.options ? { options: write.options } : {}),
+    ...(before === undefined ? {} : { before }),
+    ...files,
+  };
+  const childChanges = await withConstraintMessages(definition, async () =>
+    definition.writeChildRows?.(tx, written),
+  );
   const now = isDelete ? {} : ((await lockRowColumns(tx, definition, rowId, audited)) ?? {});
   await appendAudit(tx, {
     action: isDelete ? 'delete' : AUDIT_ACTION_OF[write.kind],
     recordType: definition.auditRecordType ?? definition.list.resource,
     recordId: rowId,
-    changes: changedFields(write.kind === 'store' ? null : old, now, definition.secretFields),
+    changes: {
+      ...changedFields(write.kind === 'store' ? null : old, now, definition.secretFields),
+      ...childChanges,
+    },
   });
-  const extras = await withConstraintMessages(definition, async () =>
-    definition.afterWrite?.(tx, {
-      id: rowId,
-      actorId: write.actorId,
-      kind: write.kind,
-      form: write.form,
-      ...(write.options ? { options: write.options } : {}),
-      ...(before === undefined ? {} : { before }),
-      ...files,
-    }),
-  );
+  const extras = await withConstraintMessages(definition, async () => definition.afterWrite?.(tx, written));
   return { id: rowId, extras: extras ?? {}, ...(deletedRow ? { deletedRow } : {}) };
 }
 

@@ -18,7 +18,13 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { refundOpenLeadsOfAd } from '../leads/lead-refund.ts';
 import { adList } from './ad-list.ts';
-import { type AdContentState, keepAdRevision, readAdContent, unneededPhotoFiles } from './ad-revisions.ts';
+import {
+  type AdContentState,
+  contentAuditChanges,
+  keepAdRevision,
+  readAdContent,
+  unneededPhotoFiles,
+} from './ad-revisions.ts';
 
 type ParsedAdForm = z.output<typeof adFormSchema>;
 
@@ -147,14 +153,7 @@ export const adCrud = defineCrud({
       ...(kind === 'store' ? { ad_status_id: AD_STATUS.awaitingApproval } : {}),
     };
   },
-  async afterWrite(tx, { id, kind, form, actorId, uploads, imageHashes, discardFiles, options, before }) {
-    if (kind === 'destroy') {
-      // Deactivated with `?refund_leads=true`: members who paid to contact it get their credits back.
-      if (options?.refund_leads !== true) return;
-      const [ad] = await tx.select({ isActive: ads.is_active }).from(ads).where(eq(ads.id, id));
-      if (ad?.isActive === false) await refundOpenLeadsOfAd(tx, { adId: id, actorId });
-      return;
-    }
+  async writeChildRows(tx, { id, form, uploads, imageHashes, discardFiles, before }) {
     if (!form) return;
     const ad = form as unknown as ParsedAdForm;
     await writeChildren(tx, id, ad);
@@ -183,6 +182,19 @@ export const adCrud = defineCrud({
         })),
       );
     }
+    // The audit entry's services, places, days and photos: the ads table's columns do not show them.
+    const was = before as AdContentState | undefined;
+    return contentAuditChanges(was?.content, (await readAdContent(tx, id)).content);
+  },
+  async afterWrite(tx, { id, kind, form, actorId, options, before }) {
+    if (kind === 'destroy') {
+      // Deactivated with `?refund_leads=true`: members who paid to contact it get their credits back.
+      if (options?.refund_leads !== true) return;
+      const [ad] = await tx.select({ isActive: ads.is_active }).from(ads).where(eq(ads.id, id));
+      if (ad?.isActive === false) await refundOpenLeadsOfAd(tx, { adId: id, actorId });
+      return;
+    }
+    if (!form) return;
     if (kind === 'store') {
       await tx.insert(adStatusHistory).values({
         ad_id: id,

@@ -6,6 +6,7 @@ import {
   EMPTY_REVISION_DIFF,
 } from '@usluge/contract';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { AuditChanges } from '../../audit/append-audit.ts';
 import type { Database } from '../../db/client.ts';
 import { adRevisions, ads } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -175,6 +176,31 @@ export async function unneededPhotoFiles(
     (await lastApprovedPhotos(tx, adId)) ??
     (before?.statusId === AD_STATUS.approved ? before.content.photos : []);
   return urls.filter((url) => !shown.includes(url));
+}
+
+/** The parts of an ad's content kept in rows of their own (the photos aside). */
+const CHILD_ROW_FIELDS = ['services', 'places', 'days'] as const;
+
+/**
+ * What an ad write's audit entry adds to its columns' changes, by the revisions' diff: services,
+ * places and working days as readable lists before → after, and the photos removed (before) and
+ * added (after). A new ad's (no `before`) are from nothing.
+ */
+export function contentAuditChanges(
+  before: AdRevisionContent | undefined,
+  now: AdRevisionContent,
+): AuditChanges {
+  const diff = diffAdRevisions(before ?? { ...now, services: [], places: [], days: [], photos: [] }, now);
+  const changes: AuditChanges = {};
+  for (const field of CHILD_ROW_FIELDS) {
+    const change = diff.changed[field];
+    if (change) changes[field] = { before: before ? change.before : null, after: change.after };
+  }
+  const { added, removed } = diff.photos;
+  if (added.length > 0 || removed.length > 0) {
+    changes.photos = { before: before ? removed : null, after: added };
+  }
+  return changes;
 }
 
 /** Removes photo files nothing needs any more (after the decision that let them go has committed). */

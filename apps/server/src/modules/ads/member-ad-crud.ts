@@ -44,6 +44,9 @@ export const memberAdCrud = defineCrud({
     const staffWrite = asPoster({ ...write, form });
     return adCrud.toValues?.(staffWrite.form, staffWrite) ?? Promise.resolve(staffWrite.form);
   },
+  writeChildRows(tx, written) {
+    return adCrud.writeChildRows?.(tx, asPoster(written)) ?? Promise.resolve();
+  },
   async afterWrite(tx, written) {
     const extras = await adCrud.afterWrite?.(tx, asPoster(written));
     if (written.kind === 'update' && written.before) {
