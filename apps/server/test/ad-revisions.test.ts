@@ -145,6 +145,22 @@ describe('ad revisions and the re-review diff', () => {
     expect(edited.body.edited_at).not.toBeNull();
     const newPhoto = (await details(posted.body.id)).photos[0]?.photo_url;
     expect(newPhoto).not.toBe(oldPhoto);
+    // The trail: the poster's update with its services and photos, then the status it moved.
+    const [moved, update] = await auditOf(posted.body.id);
+    expect(update).toEqual({
+      action: 'update',
+      actorId: poster.id,
+      changes: {
+        title: { before: 'Košenje trave u Podgorici', after: 'Košenje trave i bašte' },
+        services: { before: ['Košenje trave'], after: ['Orezivanje voćki i živice'] },
+        photos: { before: [oldPhoto], after: [newPhoto] },
+      },
+    });
+    expect(moved).toEqual({
+      action: 'status',
+      actorId: poster.id,
+      changes: { ad_status_id: { before: AD_STATUS.approved, after: AD_STATUS.awaitingApproval } },
+    });
 
     const diff = await diffOf(posted.body.id);
     expect(diff.status).toBe(200);

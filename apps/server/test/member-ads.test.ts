@@ -1,7 +1,15 @@
 import { AD_STATUS, type MemberAdDetails, type MemberAdRow } from '@usluge/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adStatusHistory, ads, cities, countries, currencies, services } from '../src/db/schema/index.ts';
+import {
+  adStatusHistory,
+  ads,
+  auditLog,
+  cities,
+  countries,
+  currencies,
+  services,
+} from '../src/db/schema/index.ts';
 import {
   type Caller,
   expectMemberRoutesDocumented,
@@ -69,6 +77,17 @@ async function historyOf(adId: number) {
     .from(adStatusHistory)
     .where(eq(adStatusHistory.ad_id, adId))
     .orderBy(desc(adStatusHistory.id));
+}
+
+/** The ad's latest status audit entry. */
+async function statusAuditOf(adId: number) {
+  const [entry] = await t.db
+    .select({ actorId: auditLog.actor_id, changes: auditLog.changes })
+    .from(auditLog)
+    .where(and(eq(auditLog.record_type, 'jobs'), eq(auditLog.record_id, adId), eq(auditLog.action, 'status')))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return entry;
 }
 
 beforeAll(async () => {
@@ -235,6 +254,13 @@ describe("a member's own ads", () => {
       by: marko.id,
       reason: 'Oglašivač je izmijenio oglas.',
     });
+    expect(await statusAuditOf(posted.body.id)).toEqual({
+      actorId: marko.id,
+      changes: {
+        ad_status_id: { before: AD_STATUS.rejected, after: AD_STATUS.awaitingApproval },
+        status_comment: { before: 'Naslov nije jasan.', after: null },
+      },
+    });
   });
 
   it('sends an approved ad back to awaiting approval when its content changes, not when saved unchanged', async () => {
@@ -310,6 +336,25 @@ describe("a member's own ads", () => {
     const on = await toggle(markoApp, posted.body.id, off.body.updated_at);
     expect(on.body.is_active).toBe(true);
     expect(on.body.status.id).toBe(AD_STATUS.awaitingApproval);
+  });
+
+  it('sends a decided ad its poster restores back to awaiting approval, in the history and the trail', async () => {
+    const posted = await store(markoApp, { ...form, title: 'Vraćen na pregled' });
+    const approved = await decide(posted.body.id, AD_STATUS.approved);
+    const off = await toggle(markoApp, posted.body.id, approved.body.updated_at);
+    expect(off.body).toMatchObject({ is_active: false, status: { id: AD_STATUS.approved } });
+    const on = await toggle(markoApp, posted.body.id, off.body.updated_at);
+    expect(on.body).toMatchObject({ is_active: true, status: { id: AD_STATUS.awaitingApproval } });
+    expect((await historyOf(posted.body.id))[0]).toEqual({
+      from: AD_STATUS.approved,
+      to: AD_STATUS.awaitingApproval,
+      by: marko.id,
+      reason: 'Oglašivač je ponovo aktivirao oglas.',
+    });
+    expect(await statusAuditOf(posted.body.id)).toEqual({
+      actorId: marko.id,
+      changes: { ad_status_id: { before: AD_STATUS.approved, after: AD_STATUS.awaitingApproval } },
+    });
   });
 });
 

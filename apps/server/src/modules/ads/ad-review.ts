@@ -1,5 +1,6 @@
 import { AD_STATUS } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
+import { appendAudit, changedFields } from '../../audit/append-audit.ts';
 import { nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
 import { adStatusHistory, ads } from '../../db/schema/index.ts';
@@ -33,6 +34,7 @@ export async function reviewPosterEdit(
   if (!REVIEWED.includes(before.statusId)) return;
   const after = await readAdReviewState(tx, adId);
   if (after.text === before.text) return;
+  const [was] = await tx.select({ comment: ads.status_comment }).from(ads).where(eq(ads.id, adId));
   await tx
     .update(ads)
     .set({
@@ -42,12 +44,9 @@ export async function reviewPosterEdit(
       updated_at: nextVersion(ads.updated_at),
     })
     .where(eq(ads.id, adId));
-  await tx.insert(adStatusHistory).values({
-    ad_id: adId,
-    from_status_id: before.statusId,
-    to_status_id: AD_STATUS.awaitingApproval,
-    reason: EDITED_BY_POSTER,
-    changed_by_user_id: posterId,
+  await recordBackToReview(tx, adId, posterId, EDITED_BY_POSTER, {
+    ad_status_id: before.statusId,
+    status_comment: was?.comment ?? null,
   });
 }
 
@@ -63,11 +62,35 @@ export async function reviewPosterRestore(tx: Database, adId: number, posterId: 
     .update(ads)
     .set({ ad_status_id: AD_STATUS.awaitingApproval, updated_at: nextVersion(ads.updated_at) })
     .where(eq(ads.id, adId));
+  await recordBackToReview(tx, adId, posterId, RESTORED_BY_POSTER, { ad_status_id: ad.statusId });
+}
+
+/**
+ * An ad its poster sent back to awaiting approval, in the same transaction: the status history
+ * row, and the status audit entry (the status and what else the move cleared, before → after).
+ */
+async function recordBackToReview(
+  tx: Database,
+  adId: number,
+  posterId: number,
+  reason: string,
+  before: { ad_status_id: number; status_comment?: string | null },
+): Promise<void> {
   await tx.insert(adStatusHistory).values({
     ad_id: adId,
-    from_status_id: ad.statusId,
+    from_status_id: before.ad_status_id,
     to_status_id: AD_STATUS.awaitingApproval,
-    reason: RESTORED_BY_POSTER,
+    reason,
     changed_by_user_id: posterId,
+  });
+  const after = {
+    ad_status_id: AD_STATUS.awaitingApproval,
+    ...(before.status_comment === undefined ? {} : { status_comment: null }),
+  };
+  await appendAudit(tx, {
+    action: 'status',
+    recordType: 'jobs',
+    recordId: adId,
+    changes: changedFields(before, after),
   });
 }
