@@ -70,7 +70,7 @@ export function adReportRoutes(app: FastifyInstance, db: Database): void {
         tags: ['ad_reports'],
         summary: "Resolve an ad's open reports: dismiss, or change the ad's status",
         description:
-          "`decision: 'dismiss'` closes the ad's open reports. `decision: 'status'` changes the ad's status as PUT /api/jobs/changeStatus does (`ad_status_id`; `status_comment` where the status needs a reason; the status order; `updated_at`, the ad's version from the queue row, is compared when sent: stale is a 409) and closes them, in one transaction. Every reporter is told the outcome in their language (inbox and e-mail). An ad with no open reports (resolved meanwhile) is a 409. Rejection reason templates (`reason_ids`) are not taken yet. Send an Idempotency-Key.",
+          "`decision: 'dismiss'` closes the ad's open reports. `decision: 'status'` changes the ad's status as PUT /api/jobs/changeStatus does (`ad_status_id`; where the status needs a reason, `status_comment`, rejection reason templates `reason_ids`, or both, and the poster is sent the statement of reasons; the status order; `updated_at`, the ad's version from the queue row, is compared when sent: stale is a 409) and closes them, in one transaction. Every reporter is told the outcome in their language (inbox and e-mail). An ad with no open reports (resolved meanwhile) is a 409. Send an Idempotency-Key.",
         params: adReportParamsSchema,
         body: adReportResolveSchema,
         response: { 200: adReportResolutionSchema, 409: staleWriteAnswerSchema(adRowSchema) },

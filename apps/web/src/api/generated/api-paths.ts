@@ -687,7 +687,7 @@ export interface paths {
   "/api/ad_reports/resolve/{ad_id}": {
     /**
      * Resolve an ad's open reports: dismiss, or change the ad's status
-     * @description `decision: 'dismiss'` closes the ad's open reports. `decision: 'status'` changes the ad's status as PUT /api/jobs/changeStatus does (`ad_status_id`; `status_comment` where the status needs a reason; the status order; `updated_at`, the ad's version from the queue row, is compared when sent: stale is a 409) and closes them, in one transaction. Every reporter is told the outcome in their language (inbox and e-mail). An ad with no open reports (resolved meanwhile) is a 409. Rejection reason templates (`reason_ids`) are not taken yet. Send an Idempotency-Key.
+     * @description `decision: 'dismiss'` closes the ad's open reports. `decision: 'status'` changes the ad's status as PUT /api/jobs/changeStatus does (`ad_status_id`; where the status needs a reason, `status_comment`, rejection reason templates `reason_ids`, or both, and the poster is sent the statement of reasons; the status order; `updated_at`, the ad's version from the queue row, is compared when sent: stale is a 409) and closes them, in one transaction. Every reporter is told the outcome in their language (inbox and e-mail). An ad with no open reports (resolved meanwhile) is a 409. Send an Idempotency-Key.
      */
     put: operations["putAdReportsResolveByAdId"];
   };
@@ -8233,7 +8233,7 @@ export interface operations {
   };
   /**
    * Resolve an ad's open reports: dismiss, or change the ad's status
-   * @description `decision: 'dismiss'` closes the ad's open reports. `decision: 'status'` changes the ad's status as PUT /api/jobs/changeStatus does (`ad_status_id`; `status_comment` where the status needs a reason; the status order; `updated_at`, the ad's version from the queue row, is compared when sent: stale is a 409) and closes them, in one transaction. Every reporter is told the outcome in their language (inbox and e-mail). An ad with no open reports (resolved meanwhile) is a 409. Rejection reason templates (`reason_ids`) are not taken yet. Send an Idempotency-Key.
+   * @description `decision: 'dismiss'` closes the ad's open reports. `decision: 'status'` changes the ad's status as PUT /api/jobs/changeStatus does (`ad_status_id`; where the status needs a reason, `status_comment`, rejection reason templates `reason_ids`, or both, and the poster is sent the statement of reasons; the status order; `updated_at`, the ad's version from the queue row, is compared when sent: stale is a 409) and closes them, in one transaction. Every reporter is told the outcome in their language (inbox and e-mail). An ad with no open reports (resolved meanwhile) is a 409. Send an Idempotency-Key.
    */
   putAdReportsResolveByAdId: {
     parameters: {
