@@ -369,6 +369,9 @@ describe('the reports queue and its resolution', () => {
     expect(await inboxOf(ana.id)).toContain(
       'Postupili smo po vašoj prijavi oglasa: Pregledali smo oglas „Red prijava — mnogo“ koji ste prijavili i promijenili mu status u: Odbijen. Hvala što nam pomažete da oglasi budu ispravni.',
     );
+    expect(await inboxOf(boris.id)).toContain(
+      'We acted on your report of an ad: We reviewed the ad "Red prijava — mnogo" you reported and changed its status to: Rejected. Thank you for helping us keep the ads right.',
+    );
     expect(await mailSubjectsTo(boris)).toContain('Usluge: We acted on your report of an ad');
     expect(await mailSubjectsTo(vesna)).toContain('Usluge: Postupili smo po vašoj prijavi oglasa');
   });

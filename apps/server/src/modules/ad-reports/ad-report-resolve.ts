@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { adReportQueue, adReports, adStatuses, ads } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { changeAdStatus } from '../ads/ad-status-change.ts';
+import { adStatusNames } from '../ads/statement-of-reasons.ts';
 import { sendMemberNotice } from '../notifications/member-notice.ts';
 
 export type AdReportResolution = {
@@ -58,7 +59,7 @@ export async function resolveAdReports(tx: Database, resolution: AdReportResolut
   await tx.delete(adReportQueue).where(eq(adReportQueue.ad_id, resolution.adId));
 
   const [ad] = await tx
-    .select({ title: ads.title, status: adStatuses.name })
+    .select({ title: ads.title, statusId: ads.ad_status_id, status: adStatuses.name })
     .from(ads)
     .innerJoin(adStatuses, eq(adStatuses.id, ads.ad_status_id))
     .where(eq(ads.id, resolution.adId));
@@ -66,7 +67,8 @@ export async function resolveAdReports(tx: Database, resolution: AdReportResolut
     await sendMemberNotice(tx, {
       userId,
       template: resolution.decision === 'dismiss' ? 'ad_report_dismissed' : 'ad_report_status',
-      params: { ad: ad?.title ?? '', status: ad?.status ?? '' },
+      // The status's name in each reporter's language.
+      params: { ad: ad?.title ?? '', status: ad ? adStatusNames(ad.statusId, ad.status) : '' },
       actorId: resolution.actorId,
     });
   }

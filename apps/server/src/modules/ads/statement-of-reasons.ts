@@ -39,13 +39,21 @@ export async function citedReasons(tx: Database, ids: readonly number[]): Promis
   return cited as CitedReason[];
 }
 
-/** Status names as the poster's language says them; staff name statuses in Montenegrin. */
+/** Status names in English; staff name statuses in Montenegrin (ad_statuses.name). */
 const STATUS_NAMES_EN: Record<number, string> = {
   [AD_STATUS.awaitingApproval]: 'Awaiting approval',
   [AD_STATUS.approved]: 'Approved',
   [AD_STATUS.rejected]: 'Rejected',
   [AD_STATUS.finished]: 'Finished',
 };
+
+/**
+ * An ad status's name in each language a member reads, from its id and the name staff keep in
+ * Montenegrin (a status added later without an English name keeps that one).
+ */
+export function adStatusNames(statusId: number, nameMe: string): Readonly<Record<Language, string>> {
+  return { me: nameMe, en: STATUS_NAMES_EN[statusId] ?? nameMe };
+}
 
 const WORDS = {
   me: {
@@ -87,8 +95,7 @@ export type StatementParts = {
  */
 export function composeStatement(parts: StatementParts): string {
   const words = WORDS[parts.language];
-  const status =
-    parts.language === 'en' ? (STATUS_NAMES_EN[parts.statusId] ?? parts.statusName) : parts.statusName;
+  const status = adStatusNames(parts.statusId, parts.statusName)[parts.language];
   const paragraphs: string[] = [words.decision(parts.adTitle, status)];
   if (parts.reasons.length > 0) {
     const lines = parts.reasons.map((reason, index) =>

@@ -25,7 +25,8 @@ export async function sendMemberNotice(
   }: {
     userId: number;
     template: NoticeTemplate;
-    params: Record<string, string | number>;
+    /** The template's values; one given per language (a status's name) is the recipient's. */
+    params: Record<string, string | number | Readonly<Record<Language, string>>>;
     actorId: number | null;
   },
 ): Promise<void> {
@@ -39,7 +40,7 @@ export async function sendMemberNotice(
   const words = Object.fromEntries(
     Object.entries(params).map(([key, value]) => [
       key,
-      typeof value === 'number' ? number.format(value) : value,
+      typeof value === 'number' ? number.format(value) : typeof value === 'string' ? value : value[lang],
     ]),
   );
   await notifyUser(tx, { userId, notice: renderNotice(template, lang, words), actorId });
