@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ServiceNode } from '@usluge/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceCreditHistory, services } from '../src/db/schema/index.ts';
-import { createTestApp, createUser, ROLE, type TestApp } from './helpers/test-app.ts';
+import { auditLog, serviceCreditHistory, services } from '../src/db/schema/index.ts';
+import { createTestApp, createUser, ROLE, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { SVG, smallPng } from './helpers/test-images.ts';
 
 let t: TestApp;
@@ -13,6 +13,7 @@ let base = '';
 let admin = '';
 let moderator = '';
 let member = '';
+let adminUser: TestUser;
 
 type Answer = ServiceNode & { message: string; errors: Record<string, string[]> };
 type Tree = { result: ServiceNode[]; total_rows: number };
@@ -72,7 +73,7 @@ let SMALL_PNG: Buffer;
 beforeAll(async () => {
   SMALL_PNG = await smallPng();
   t = await createTestApp();
-  await createUser(t.db, { username: 'svc-admin', roleIds: [ROLE.administrator] });
+  adminUser = await createUser(t.db, { username: 'svc-admin', roleIds: [ROLE.administrator] });
   await createUser(t.db, { username: 'svc-mod', roleIds: [ROLE.moderator] });
   await createUser(t.db, { username: 'svc-member', roleIds: [ROLE.member] });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -379,6 +380,66 @@ describe('writing the catalogue', () => {
     expect(
       ((await (await json('DELETE', `/api/services/destroy/${leaf.id}`)).json()) as Answer).is_active,
     ).toBe(true);
+  });
+
+  it('records a toggle for each node deactivated or restored with a folder, beside the folder’s own', async () => {
+    const lastToggleOf = async (id: number) => {
+      const [entry] = await t.db
+        .select({ actorId: auditLog.actor_id, changes: auditLog.changes })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.record_type, 'services'),
+            eq(auditLog.record_id, id),
+            eq(auditLog.action, 'toggle'),
+          ),
+        )
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      return entry;
+    };
+    const group = (await (await save('/api/services/store', { name: 'Zanati' })).json()) as Answer;
+    const sub = (await (
+      await save('/api/services/store', { name: 'Stolarija', service_id: group.id })
+    ).json()) as Answer;
+    const leaf = (await (
+      await save('/api/services/store', {
+        name: 'Popravka vrata',
+        is_service: true,
+        credit: 8,
+        service_id: sub.id,
+      })
+    ).json()) as Answer;
+
+    const off = (await (await json('DELETE', `/api/services/destroy/${group.id}`)).json()) as Answer;
+    expect(off.changed_nodes).toBe(3);
+    expect(await lastToggleOf(group.id)).toEqual({
+      actorId: adminUser.id,
+      changes: { is_active: { before: true, after: false } },
+    });
+    for (const node of [sub, leaf]) {
+      expect(await lastToggleOf(node.id)).toEqual({
+        actorId: adminUser.id,
+        changes: {
+          is_active: { before: true, after: false },
+          deactivated_with_id: { before: null, after: group.id },
+        },
+      });
+    }
+
+    const on = (await (
+      await json('DELETE', `/api/services/destroy/${group.id}?with_items=true`)
+    ).json()) as Answer;
+    expect(on.changed_nodes).toBe(3);
+    for (const node of [sub, leaf]) {
+      expect(await lastToggleOf(node.id)).toEqual({
+        actorId: adminUser.id,
+        changes: {
+          is_active: { before: false, after: true },
+          deactivated_with_id: { before: group.id, after: null },
+        },
+      });
+    }
   });
 
   it('lets moderators read but not write, and refuses a favourite toggle from another site', async () => {

@@ -17,24 +17,31 @@ export type AuditEntry = {
 };
 
 /**
- * Appends one entry to the audit trail, in `tx`: the change's own transaction, so an entry exists
- * exactly when its change does (a rolled-back write leaves none). The actor's name is copied in
- * as it is now, so the entry stays true when the user is renamed or removed.
+ * Appends an entry (or several, in one statement) to the audit trail, in `tx`: the change's own
+ * transaction, so an entry exists exactly when its change does (a rolled-back write leaves none).
+ * The actor's name is copied in as it is now, so the entry stays true when the user is renamed or
+ * removed.
  */
-export async function appendAudit(tx: Database, entry: AuditEntry): Promise<void> {
-  const actor = entry.actor ?? currentAuditActor();
-  await tx.insert(auditLog).values({
-    actor_id: actor.id,
-    actor_name:
-      actor.id === null
-        ? null
-        : sql`(select nullif(trim(${users.name} || ' ' || coalesce(${users.last_name}, '')), '') from ${users} where ${users.id} = ${actor.id})`,
-    ip: actor.ip,
-    action: entry.action,
-    record_type: entry.recordType,
-    record_id: entry.recordId,
-    changes: entry.changes ?? {},
-  });
+export async function appendAudit(tx: Database, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+  const list: readonly AuditEntry[] = Array.isArray(entries) ? entries : [entries as AuditEntry];
+  if (list.length === 0) return;
+  await tx.insert(auditLog).values(
+    list.map((entry) => {
+      const actor = entry.actor ?? currentAuditActor();
+      return {
+        actor_id: actor.id,
+        actor_name:
+          actor.id === null
+            ? null
+            : sql`(select nullif(trim(${users.name} || ' ' || coalesce(${users.last_name}, '')), '') from ${users} where ${users.id} = ${actor.id})`,
+        ip: actor.ip,
+        action: entry.action,
+        record_type: entry.recordType,
+        record_id: entry.recordId,
+        changes: entry.changes ?? {},
+      };
+    }),
+  );
 }
 
 /** A value as JSON keeps it: dates as ISO text, bigints as text. */

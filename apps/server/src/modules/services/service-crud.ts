@@ -1,5 +1,6 @@
 import { type ServiceForm, serviceDestroyQuerySchema, serviceFormSchema } from '@usluge/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { appendAudit, changedFields } from '../../audit/append-audit.ts';
 import { defineCrud } from '../../crud/crud-definition.ts';
 import { nextVersion } from '../../crud/row-version.ts';
 import type { Database } from '../../db/client.ts';
@@ -71,7 +72,26 @@ async function restoreDeactivatedWith(
     )
     .where(and(eq(services.deactivated_with_id, id), eq(services.is_active, false)))
     .returning({ id: services.id });
-  return options?.with_items === true ? restored.length : 0;
+  if (options?.with_items !== true) return 0;
+  await appendTogglesWith(tx, restored, id, true);
+  return restored.length;
+}
+
+/** A toggle entry for each node that went off, or came back, with folder `folderId` (beside its own). */
+function appendTogglesWith(
+  tx: Database,
+  nodes: readonly { id: number }[],
+  folderId: number,
+  isActive: boolean,
+) {
+  const changes = changedFields(
+    { is_active: !isActive, deactivated_with_id: isActive ? folderId : null },
+    { is_active: isActive, deactivated_with_id: isActive ? null : folderId },
+  );
+  return appendAudit(
+    tx,
+    nodes.map((node) => ({ action: 'toggle' as const, recordType: 'services', recordId: node.id, changes })),
+  );
 }
 
 /**
@@ -121,6 +141,7 @@ export const serviceCrud = defineCrud({
         .set({ is_active: false, deactivated_with_id: id, updated_at: nextVersion(services.updated_at) })
         .where(sql`${services.id} in (${subtreeOf(id)}) and ${services.is_active}`)
         .returning({ id: services.id });
+      await appendTogglesWith(tx, changed, id, false);
       return { changed_nodes: changed.length + 1 };
     }
     await tx.execute(sql`
