@@ -79,15 +79,27 @@ async function historyOf(adId: number) {
     .orderBy(desc(adStatusHistory.id));
 }
 
-/** The ad's latest status audit entry. */
-async function statusAuditOf(adId: number) {
+/**
+ * The poster sent the ad back to awaiting approval from `from`: the latest status history row and
+ * status audit entry (with what else the move changed) both say so, by the poster.
+ */
+async function expectBackToReview(
+  adId: number,
+  from: number,
+  reason: string,
+  alsoChanged: Record<string, unknown> = {},
+) {
+  expect((await historyOf(adId))[0]).toEqual({ from, to: AD_STATUS.awaitingApproval, by: marko.id, reason });
   const [entry] = await t.db
     .select({ actorId: auditLog.actor_id, changes: auditLog.changes })
     .from(auditLog)
     .where(and(eq(auditLog.record_type, 'jobs'), eq(auditLog.record_id, adId), eq(auditLog.action, 'status')))
     .orderBy(desc(auditLog.id))
     .limit(1);
-  return entry;
+  expect(entry).toEqual({
+    actorId: marko.id,
+    changes: { ad_status_id: { before: from, after: AD_STATUS.awaitingApproval }, ...alsoChanged },
+  });
 }
 
 beforeAll(async () => {
@@ -248,18 +260,8 @@ describe("a member's own ads", () => {
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
     expect(fixed.body).toMatchObject({ status: { id: AD_STATUS.awaitingApproval }, status_comment: null });
     expect(fixed.body.edited_at).not.toBeNull();
-    expect((await historyOf(posted.body.id))[0]).toEqual({
-      from: AD_STATUS.rejected,
-      to: AD_STATUS.awaitingApproval,
-      by: marko.id,
-      reason: 'Oglašivač je izmijenio oglas.',
-    });
-    expect(await statusAuditOf(posted.body.id)).toEqual({
-      actorId: marko.id,
-      changes: {
-        ad_status_id: { before: AD_STATUS.rejected, after: AD_STATUS.awaitingApproval },
-        status_comment: { before: 'Naslov nije jasan.', after: null },
-      },
+    await expectBackToReview(posted.body.id, AD_STATUS.rejected, 'Oglašivač je izmijenio oglas.', {
+      status_comment: { before: 'Naslov nije jasan.', after: null },
     });
   });
 
@@ -289,12 +291,7 @@ describe("a member's own ads", () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.status.id).toBe(AD_STATUS.awaitingApproval);
     expect(edited.body.edited_at).not.toBeNull();
-    expect((await historyOf(posted.body.id))[0]).toEqual({
-      from: AD_STATUS.approved,
-      to: AD_STATUS.awaitingApproval,
-      by: marko.id,
-      reason: 'Oglašivač je izmijenio oglas.',
-    });
+    await expectBackToReview(posted.body.id, AD_STATUS.approved, 'Oglašivač je izmijenio oglas.');
     const { body: after } = await show(markoApp, posted.body.id);
     expect(after.photos).toHaveLength(2);
 
@@ -345,16 +342,7 @@ describe("a member's own ads", () => {
     expect(off.body).toMatchObject({ is_active: false, status: { id: AD_STATUS.approved } });
     const on = await toggle(markoApp, posted.body.id, off.body.updated_at);
     expect(on.body).toMatchObject({ is_active: true, status: { id: AD_STATUS.awaitingApproval } });
-    expect((await historyOf(posted.body.id))[0]).toEqual({
-      from: AD_STATUS.approved,
-      to: AD_STATUS.awaitingApproval,
-      by: marko.id,
-      reason: 'Oglašivač je ponovo aktivirao oglas.',
-    });
-    expect(await statusAuditOf(posted.body.id)).toEqual({
-      actorId: marko.id,
-      changes: { ad_status_id: { before: AD_STATUS.approved, after: AD_STATUS.awaitingApproval } },
-    });
+    await expectBackToReview(posted.body.id, AD_STATUS.approved, 'Oglašivač je ponovo aktivirao oglas.');
   });
 });
 

@@ -57,6 +57,18 @@ const creditHistory = async (serviceId: number) =>
     .where(eq(serviceCreditHistory.service_id, serviceId))
     .orderBy(serviceCreditHistory.id);
 
+/** A folder holding a subfolder holding a service. */
+async function folderWithSubfolder(groupName: string, subName: string, leafName: string) {
+  const group = (await (await save('/api/services/store', { name: groupName })).json()) as Answer;
+  const sub = (await (
+    await save('/api/services/store', { name: subName, service_id: group.id })
+  ).json()) as Answer;
+  const leaf = (await (
+    await save('/api/services/store', { name: leafName, is_service: true, credit: 30, service_id: sub.id })
+  ).json()) as Answer;
+  return { group, sub, leaf };
+}
+
 async function signIn(username: string) {
   const answer = await json('POST', '/api/loginWeb', { username, password: 'Lozinka123!' }, '');
   return answer.headers
@@ -350,18 +362,7 @@ describe('writing the catalogue', () => {
   });
 
   it('deactivates a folder with its whole subtree, and restores a node only under an active parent', async () => {
-    const group = (await (await save('/api/services/store', { name: 'Selidbe' })).json()) as Answer;
-    const sub = (await (
-      await save('/api/services/store', { name: 'Kombi', service_id: group.id })
-    ).json()) as Answer;
-    const leaf = (await (
-      await save('/api/services/store', {
-        name: 'Prevoz klavira',
-        is_service: true,
-        credit: 30,
-        service_id: sub.id,
-      })
-    ).json()) as Answer;
+    const { group, sub, leaf } = await folderWithSubfolder('Selidbe', 'Kombi', 'Prevoz klavira');
     const off = (await (await json('DELETE', `/api/services/destroy/${group.id}`)).json()) as Answer;
     expect(off).toMatchObject({ id: group.id, is_active: false, changed_nodes: 3 });
     const active = await tree();
@@ -398,18 +399,7 @@ describe('writing the catalogue', () => {
         .limit(1);
       return entry;
     };
-    const group = (await (await save('/api/services/store', { name: 'Zanati' })).json()) as Answer;
-    const sub = (await (
-      await save('/api/services/store', { name: 'Stolarija', service_id: group.id })
-    ).json()) as Answer;
-    const leaf = (await (
-      await save('/api/services/store', {
-        name: 'Popravka vrata',
-        is_service: true,
-        credit: 8,
-        service_id: sub.id,
-      })
-    ).json()) as Answer;
+    const { group, sub, leaf } = await folderWithSubfolder('Zanati', 'Stolarija', 'Popravka vrata');
 
     const off = (await (await json('DELETE', `/api/services/destroy/${group.id}`)).json()) as Answer;
     expect(off.changed_nodes).toBe(3);
