@@ -43,6 +43,34 @@ const LONG_EDIT = entry(503, {
     posted_by_user_id: { before: 12345, after: 23456 },
   },
 });
+const AD_CONTENT_EDIT = entry(505, {
+  record_type: 'jobs',
+  record_id: 91,
+  changes: {
+    places: { before: ['Podgorica'], after: ['Podgorica', 'Nikšić'] },
+    days: { before: ['Ponedjeljak'], after: ['Ponedjeljak', 'Subota'] },
+    photos: { before: ['/api/image/jobs_images/a.jpg'], after: ['/api/image/jobs_images/b.jpg'] },
+  },
+});
+const NOTIFICATION_SENT = entry(506, {
+  action: 'create',
+  record_type: 'notifications',
+  record_id: 77,
+  changes: {
+    subject: { before: null, after: 'Radovi na održavanju' },
+    notification_text: { before: null, after: 'Sistem neće raditi u nedjelju.' },
+    notification_user_types: { before: null, after: [2] },
+  },
+});
+const FOLDER_CHILD_OFF = entry(507, {
+  action: 'toggle',
+  record_type: 'services',
+  record_id: 64,
+  changes: {
+    is_active: { before: true, after: false },
+    deactivated_with_id: { before: null, after: 1203 },
+  },
+});
 const FAILED_SIGN_IN = entry(504, {
   actor_id: null,
   actor_name: null,
@@ -66,7 +94,15 @@ async function openAudit(path = '/audit') {
   setAuthenticatedFlag();
   const net = mockFetch({
     'GET /api/user': { body: ADMIN_USER },
-    'POST /api/audit/index': listAnswer([COUNTRY_EDIT, PASSWORD_CHANGE, LONG_EDIT, FAILED_SIGN_IN]),
+    'POST /api/audit/index': listAnswer([
+      COUNTRY_EDIT,
+      PASSWORD_CHANGE,
+      LONG_EDIT,
+      FAILED_SIGN_IN,
+      AD_CONTENT_EDIT,
+      NOTIFICATION_SENT,
+      FOLDER_CHILD_OFF,
+    ]),
   });
   await renderApp(path, { isReset: false });
   await screen.findByRole('heading', { name: 'Revizija' }, { timeout: 20_000 });
@@ -106,6 +142,25 @@ describe('the audit trail screen', () => {
     expect(password).toHaveTextContent('Lozinka: izmijenjeno');
     expect(password).not.toHaveTextContent('changed');
     expect(phone).toHaveTextContent('Telefon: +38267000111 → +38267111222');
+  });
+
+  it("names the fields of an ad's content, a notification and a folder's item in the language, never by the API's key", async () => {
+    await openAudit();
+    const texts = (id: string) =>
+      within(rowWith(id))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(texts('91')).toEqual([
+      'Mjesta: Podgorica → Podgorica, Nikšić',
+      'Radni dani: Ponedjeljak → Ponedjeljak, Subota',
+      'Fotografije (uklonjene → dodate): /api/image/jobs_images/a.jpg → /api/image/jobs_images/b.jpg',
+    ]);
+    expect(texts('77')).toEqual([
+      'Naslov: — → Radovi na održavanju',
+      'Tekst notifikacije: — → Sistem neće raditi u nedjelju.',
+      'Tipovi korisnika: — → 2',
+    ]);
+    expect(texts('64')).toEqual(['Status: Da → Ne', 'Deaktivirano sa folderom (ID): — → 1203']);
   });
 
   it('shortens long changes and shows all of them with a button the keyboard reaches', async () => {
