@@ -1,4 +1,10 @@
-import { AD_STATUS, type AdDetails, type AdRevisionDiff, type MemberAdRow } from '@usluge/contract';
+import {
+  AD_STATUS,
+  type AdDetails,
+  type AdRevisionDiff,
+  type AdRow,
+  type MemberAdRow,
+} from '@usluge/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -184,6 +190,45 @@ describe('ad revisions and the re-review diff', () => {
     expect(goneFile.status).toBe(404);
     const keptFile = await fetch(`${api.base}${newPhoto}`, { headers: { cookie: cookieOf(moderator) } });
     expect(keptFile.status).toBe(200);
+  });
+
+  it('puts an edited approved ad back in the staff queue marked edited; approving it again clears the mark', async () => {
+    const queueRow = async (id: number) => {
+      const answer = await api.call<{ result: AdRow[] }>('POST', '/api/jobs_queue/index', moderator, {
+        filters: { id: { operator: 'equals', value: id } },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.result[0];
+    };
+    const posted = await store();
+    // A new ad waits unmarked: nobody had decided on it.
+    expect((await queueRow(posted.body.id))?.edited_at).toBeNull();
+    const approved = await approve(posted.body.id);
+    expect(approved.body.edited_at).toBeNull();
+
+    const edited = await memberUpdate(posted.body.id, {
+      ...form,
+      description: 'Kosim travnjake i dvorišta.',
+      updated_at: approved.body.updated_at,
+    });
+    expect(edited.body.edited_at).not.toBeNull();
+    // The queue's row, the ads list's row and the details (review mode) all carry the mark.
+    expect((await queueRow(posted.body.id))?.edited_at).toBe(edited.body.edited_at);
+    const listed = await api.call<{ result: AdRow[] }>('POST', '/api/jobs/index', moderator, {
+      filters: { id: { operator: 'equals', value: posted.body.id } },
+    });
+    expect(listed.body.result[0]?.edited_at).toBe(edited.body.edited_at);
+    expect((await details(posted.body.id)).edited_at).toBe(edited.body.edited_at);
+
+    // Approved as edited: the mark is gone for the moderators and the poster alike.
+    const again = await approve(posted.body.id);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.edited_at).toBeNull();
+    expect((await details(posted.body.id)).edited_at).toBeNull();
+    const own = await api.call<{ result: Row[] }>('POST', '/api/me/ads/index', posterApp, {
+      filters: { title: form.title },
+    });
+    expect(own.body.result.find((row) => row.id === posted.body.id)?.edited_at).toBeNull();
   });
 
   it('reads prices, currency, places and days as before → after lines', async () => {

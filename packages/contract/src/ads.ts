@@ -85,6 +85,11 @@ export const adRowSchema = z.object({
   open_paid_leads: z.number().int().default(0),
   /** Who is reviewing the ad (their unexpired claim, POST /api/jobs/claim/{id}); null when no one. */
   claimed_by: z.string().nullable().default(null),
+  /**
+   * When the poster last changed the ad's content after a moderator's decision (which sent it back
+   * to awaiting approval); null when they have not since it was last approved.
+   */
+  edited_at: timestampSchema.nullable().default(null),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

@@ -28,7 +28,7 @@ export const memberAdRowSchema = z.object({
   status: adStatusSchema,
   /** What the moderator wrote with the current status: a rejection's reason; null otherwise. */
   status_comment: z.string().nullable(),
-  /** When the poster last changed it after a review, which sent it back to awaiting approval. */
+  /** When the poster last changed it after a review (back to awaiting approval); null once approved. */
   edited_at: timestampSchema.nullable(),
   /** The first photo, for the list's thumbnail. */
   photo_url: z.string().nullable(),

@@ -46,6 +46,7 @@ const adRows = (db: Database, scope: RowScope) =>
       is_active: ads.is_active,
       open_paid_leads: openPaidLeadsOf(ads.id),
       claimed_by: claimedByOf(ads.id),
+      edited_at: ads.edited_at,
       created_at: ads.created_at,
       updated_at: ads.updated_at,
     })

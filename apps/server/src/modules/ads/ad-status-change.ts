@@ -101,6 +101,8 @@ export async function changeAdStatus(tx: Database, decision: StatusDecision): Pr
     .set({
       ad_status_id: target.id,
       status_comment: decision.comment,
+      // Approved as it now is: the poster's edit no longer marks it (ad-review.ts sets the mark).
+      ...(target.id === AD_STATUS.approved ? { edited_at: null } : {}),
       updated_at: nextVersion(ads.updated_at),
     })
     .where(eq(ads.id, decision.adId));

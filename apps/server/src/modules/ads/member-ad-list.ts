@@ -47,7 +47,7 @@ export const memberAdList = defineList({
   docs: {
     summary: "The member's own ads, with each one's review: status, the reason sent, edited",
     description:
-      "The list body of every list (`filters`: `status` (id or ids: 1 awaiting approval, 2 approved, 3 rejected, 4 finished), `title` contains, `is_offer`, `is_active`, `updated_at` / `created_at` between dates; `show_only_active`; `options`: page, itemsPerPage, sortBy `updated_at` (default, newest first), `created_at` or `title`). Only the caller's ads. `status_comment` is what the moderator wrote with the current status (a rejection's reason); `edited_at` says the poster changed the ad after a review, which sent it back to awaiting approval.",
+      "The list body of every list (`filters`: `status` (id or ids: 1 awaiting approval, 2 approved, 3 rejected, 4 finished), `title` contains, `is_offer`, `is_active`, `updated_at` / `created_at` between dates; `show_only_active`; `options`: page, itemsPerPage, sortBy `updated_at` (default, newest first), `created_at` or `title`). Only the caller's ads. `status_comment` is what the moderator wrote with the current status (a rejection's reason); `edited_at` says the poster changed the ad after a review, which sent it back to awaiting approval; null again once a moderator approves it.",
   },
   loadRows: async (db, scope) => {
     const rows = await db

@@ -233,7 +233,7 @@ export interface paths {
   "/api/me/ads/index": {
     /**
      * The member's own ads, with each one's review: status, the reason sent, edited
-     * @description The list body of every list (`filters`: `status` (id or ids: 1 awaiting approval, 2 approved, 3 rejected, 4 finished), `title` contains, `is_offer`, `is_active`, `updated_at` / `created_at` between dates; `show_only_active`; `options`: page, itemsPerPage, sortBy `updated_at` (default, newest first), `created_at` or `title`). Only the caller's ads. `status_comment` is what the moderator wrote with the current status (a rejection's reason); `edited_at` says the poster changed the ad after a review, which sent it back to awaiting approval.
+     * @description The list body of every list (`filters`: `status` (id or ids: 1 awaiting approval, 2 approved, 3 rejected, 4 finished), `title` contains, `is_offer`, `is_active`, `updated_at` / `created_at` between dates; `show_only_active`; `options`: page, itemsPerPage, sortBy `updated_at` (default, newest first), `created_at` or `title`). Only the caller's ads. `status_comment` is what the moderator wrote with the current status (a rejection's reason); `edited_at` says the poster changed the ad after a review, which sent it back to awaiting approval; null again once a moderator approves it.
      *
      * Sort keys (`options.sortBy`): `updated_at`, `created_at`, `title`; by default `updated_at`, descending.
      */
@@ -2868,6 +2868,8 @@ export interface operations {
                 open_paid_leads: number;
                 /** @default null */
                 claimed_by: string | null;
+                /** @default null */
+                edited_at: string | null;
                 /** Format: date-time */
                 created_at: string;
                 /** Format: date-time */
@@ -2962,6 +2964,8 @@ export interface operations {
                 open_paid_leads: number;
                 /** @default null */
                 claimed_by: string | null;
+                /** @default null */
+                edited_at: string | null;
                 /** Format: date-time */
                 created_at: string;
                 /** Format: date-time */
@@ -3056,7 +3060,7 @@ export interface operations {
   };
   /**
    * The member's own ads, with each one's review: status, the reason sent, edited
-   * @description The list body of every list (`filters`: `status` (id or ids: 1 awaiting approval, 2 approved, 3 rejected, 4 finished), `title` contains, `is_offer`, `is_active`, `updated_at` / `created_at` between dates; `show_only_active`; `options`: page, itemsPerPage, sortBy `updated_at` (default, newest first), `created_at` or `title`). Only the caller's ads. `status_comment` is what the moderator wrote with the current status (a rejection's reason); `edited_at` says the poster changed the ad after a review, which sent it back to awaiting approval.
+   * @description The list body of every list (`filters`: `status` (id or ids: 1 awaiting approval, 2 approved, 3 rejected, 4 finished), `title` contains, `is_offer`, `is_active`, `updated_at` / `created_at` between dates; `show_only_active`; `options`: page, itemsPerPage, sortBy `updated_at` (default, newest first), `created_at` or `title`). Only the caller's ads. `status_comment` is what the moderator wrote with the current status (a rejection's reason); `edited_at` says the poster changed the ad after a review, which sent it back to awaiting approval; null again once a moderator approves it.
    *
    * Sort keys (`options.sortBy`): `updated_at`, `created_at`, `title`; by default `updated_at`, descending.
    */
@@ -6074,6 +6078,8 @@ export interface operations {
             open_paid_leads: number;
             /** @default null */
             claimed_by: string | null;
+            /** @default null */
+            edited_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -6144,6 +6150,8 @@ export interface operations {
             open_paid_leads: number;
             /** @default null */
             claimed_by: string | null;
+            /** @default null */
+            edited_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -6180,6 +6188,8 @@ export interface operations {
               open_paid_leads: number;
               /** @default null */
               claimed_by: string | null;
+              /** @default null */
+              edited_at: string | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -6299,6 +6309,8 @@ export interface operations {
             open_paid_leads: number;
             /** @default null */
             claimed_by: string | null;
+            /** @default null */
+            edited_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -6335,6 +6347,8 @@ export interface operations {
               open_paid_leads: number;
               /** @default null */
               claimed_by: string | null;
+              /** @default null */
+              edited_at: string | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -7003,6 +7017,8 @@ export interface operations {
             open_paid_leads: number;
             /** @default null */
             claimed_by: string | null;
+            /** @default null */
+            edited_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -7219,6 +7235,8 @@ export interface operations {
             open_paid_leads: number;
             /** @default null */
             claimed_by: string | null;
+            /** @default null */
+            edited_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -7255,6 +7273,8 @@ export interface operations {
               open_paid_leads: number;
               /** @default null */
               claimed_by: string | null;
+              /** @default null */
+              edited_at: string | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -8302,6 +8322,8 @@ export interface operations {
               open_paid_leads: number;
               /** @default null */
               claimed_by: string | null;
+              /** @default null */
+              edited_at: string | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
