@@ -447,6 +447,11 @@ export const en: Catalogue = {
       finished: 'Finished',
     },
     changeStatusOf: 'Change status: {{status}}',
+    edited: {
+      label: 'Edited',
+      labelAt: 'Edited {{time}}',
+      title: 'The poster changed the ad on {{time}}, after a moderator had decided on it.',
+    },
     details: {
       open: 'Ad details',
       title: 'Ad details',

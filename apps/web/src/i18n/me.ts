@@ -450,6 +450,11 @@ export const me = {
       finished: 'Završen',
     },
     changeStatusOf: 'Promijeni status: {{status}}',
+    edited: {
+      label: 'Izmijenjen',
+      labelAt: 'Izmijenjen {{time}}',
+      title: 'Oglašivač je izmijenio oglas {{time}}, nakon odluke moderatora.',
+    },
     details: {
       open: 'Detalji oglasa',
       title: 'Detalji oglasa',

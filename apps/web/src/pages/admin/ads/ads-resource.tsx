@@ -19,6 +19,7 @@ import { AdStatusChip } from './ad-status.tsx';
 import { AdStatusDialog } from './ad-status-dialog.tsx';
 import { ADS_ENTITY, REVIEW_QUEUE_ENTITY } from './ads-api.ts';
 import { adBulkActions } from './bulk-status-dialog.tsx';
+import { EditedChip } from './edited-chip.tsx';
 import { ClaimedBy, WaitingTime } from './waiting-time.tsx';
 
 /** The row action the status chip opens. */
@@ -82,6 +83,12 @@ function adColumns(
             <ShortText text={ad.title} maxWidth={180} />
           </RecordLink>
           <ClaimedBy name={ad.claimed_by} />
+          {/* Changed by its poster since a moderator's decision: the diff in the details says what. */}
+          {ad.edited_at ? (
+            <Box sx={{ mt: 0.5 }}>
+              <EditedChip editedAt={ad.edited_at} />
+            </Box>
+          ) : null}
         </>
       ),
     },

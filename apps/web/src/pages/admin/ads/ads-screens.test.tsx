@@ -283,6 +283,44 @@ describe('the ads on approval list', () => {
   });
 });
 
+describe('the edited mark', () => {
+  it("marks an ad its poster changed after a decision in the queue's row and in review mode's header, saying when", async () => {
+    // Changed by its poster at 10:30 in Montenegro (09:30 UTC in November).
+    const edited = { ...MOWING, edited_at: '2026-11-02T09:30:00Z' };
+    const { user } = await openScreen('/ads-on-approval', {
+      'POST /api/jobs_queue/index': listAnswer([edited, MOVING]),
+      'GET /api/jobs/show/5': { body: adDetails(edited) },
+    });
+    const mark = within(rowOf('Košenje dvorišta')).getByText('Izmijenjen');
+    expect(mark.closest('.MuiChip-root')).toHaveAttribute(
+      'title',
+      'Oglašivač je izmijenio oglas 02.11.2026 10:30, nakon odluke moderatora.',
+    );
+    // An ad nobody had decided on carries no mark.
+    expect(within(rowOf('Selidba stana')).queryByText('Izmijenjen')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Pregled jedan po jedan' }));
+    const review = await screen.findByRole('dialog', { name: 'Pregled oglasa na odobrenju' });
+    // The mark sits beside the heading, whose name stays the ad's title.
+    await within(review).findByRole('heading', { level: 3, name: 'Košenje dvorišta' });
+    expect(within(review).getByText('Izmijenjen 02.11.2026 10:30')).toBeInTheDocument();
+    await user.keyboard('s');
+    await within(review).findByRole('heading', { level: 3, name: 'Selidba stana' });
+    expect(within(review).queryByText(/^Izmijenjen/)).toBeNull();
+  });
+
+  it('reads "Edited" in English', async () => {
+    const edited = { ...MOWING, edited_at: '2026-11-02T09:30:00Z' };
+    await openScreen('/ads-on-approval', { 'POST /api/jobs_queue/index': listAnswer([edited]) });
+    await changeLanguage('en');
+    const mark = await within(rowOf('Košenje dvorišta')).findByText('Edited');
+    expect(mark.closest('.MuiChip-root')).toHaveAttribute(
+      'title',
+      'The poster changed the ad on 02.11.2026 10:30, after a moderator had decided on it.',
+    );
+  });
+});
+
 describe('the review mode', () => {
   it('decides by keys A, R (reason) and S, not while typing the reason, and moves to the next ad', async () => {
     const { net, user } = await openScreen('/ads-on-approval', {

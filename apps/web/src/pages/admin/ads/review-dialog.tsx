@@ -41,6 +41,7 @@ import {
   fetchAdDetails,
   fetchWaitingAds,
 } from './ads-api.ts';
+import { EditedChip } from './edited-chip.tsx';
 import { RejectionReasonPicker } from './rejection-reason-picker.tsx';
 import { claimForReview, useAdClaim } from './use-ad-claim.ts';
 
@@ -411,15 +412,19 @@ function ReviewBody({
           </Stack>
         ) : details.data ? (
           <Stack spacing={2}>
-            <Typography
-              ref={headingRef}
-              tabIndex={-1}
-              variant="h6"
-              component="h3"
-              sx={{ overflowWrap: 'anywhere', outline: 'none' }}
-            >
-              {details.data.title}
-            </Typography>
+            {/* The mark beside the heading, not in it: the heading's name stays the ad's title. */}
+            <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+              <Typography
+                ref={headingRef}
+                tabIndex={-1}
+                variant="h6"
+                component="h3"
+                sx={{ overflowWrap: 'anywhere', outline: 'none' }}
+              >
+                {details.data.title}
+              </Typography>
+              <EditedChip editedAt={details.data.edited_at} isTimeShown />
+            </Stack>
             <AdDetailsView ad={details.data} onLightboxChange={onLightboxChange} sectionLevel="h4" />
           </Stack>
         ) : null}
