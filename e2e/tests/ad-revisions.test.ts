@@ -26,9 +26,12 @@ const photo = (name: string, colour: readonly [number, number, number]) => ({
 /**
  * An ad of the test's own, through the API as the apps send it: a member posts it with a photo,
  * staff approve it, the member edits it (the title, a service, the photo replaced). It waits for
- * approval again, marked edited, with a diff. Answers its title as edited.
+ * approval again, marked edited, with a diff. Answers its title before and after the edit.
  */
-async function editedApprovedAd(page: Page, suffix: string): Promise<{ id: number; title: string }> {
+async function editedApprovedAd(
+  page: Page,
+  suffix: string,
+): Promise<{ id: number; title: string; titleBefore: string }> {
   const username = `revizija-${suffix}`;
   const created = await page.request.post('/api/users/store', {
     multipart: {
@@ -53,6 +56,7 @@ async function editedApprovedAd(page: Page, suffix: string): Promise<{ id: numbe
       headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
     });
 
+  const titleBefore = `Krečenje stana ${suffix}`;
   const [first, second] = await firstIds(page, '/api/service_choices/index_active', 2);
   const [currency] = await firstIds(page, '/api/currencies/index_active', 1);
   const fields = {
@@ -64,7 +68,7 @@ async function editedApprovedAd(page: Page, suffix: string): Promise<{ id: numbe
   };
   const posted = await asMember('/api/me/ads/store', {
     ...fields,
-    title: `Krečenje stana ${suffix}`,
+    title: titleBefore,
     description: 'Krečim stanove i kuće brzo i čisto.',
     services: JSON.stringify([first]),
     'photos[0]': photo('prva.png', [200, 60, 40]),
@@ -91,7 +95,7 @@ async function editedApprovedAd(page: Page, suffix: string): Promise<{ id: numbe
   });
   expect(edited.status(), await edited.text()).toBe(200);
   expect(await edited.json()).toMatchObject({ status: { id: 1 } });
-  return { id, title };
+  return { id, title, titleBefore };
 }
 
 /** Every thumbnail is shown: the removed photo's file is kept while the approved revision shows it. */
@@ -111,7 +115,8 @@ describe.each(LOOKS)('the re-review diff, $theme theme, $size', ({ theme, viewpo
   it("shows an edited ad's changes in its details, opened by keyboard: screenshots and axe", async () => {
     const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
     await signIn(page);
-    const ad = await editedApprovedAd(page, `${theme}-${size}-${RUN}`);
+    const suffix = `${theme}-${size}-${RUN}`;
+    const ad = await editedApprovedAd(page, suffix);
 
     await page.goto(`/ads?f.title=${encodeURIComponent(ad.title)}`);
     await page.getByText(ad.title, { exact: true }).first().waitFor();
@@ -128,6 +133,19 @@ describe.each(LOOKS)('the re-review diff, $theme theme, $size', ({ theme, viewpo
     await expectImagesLoaded(diff);
     await screenshot(page, `ad-revisions-details-${theme}-${size}`);
     await expectNoSeriousAxeViolations(page);
+
+    // The ad's change history (the audit trail), opened by keyboard: the poster's edit just made.
+    await tabTo(page, 'Prikaži istoriju izmjena');
+    await page.keyboard.press('Enter');
+    const entries = dialog.getByRole('list', { name: 'Istorija izmjena' });
+    const titleChange = entries.getByText(`Naslov: ${ad.titleBefore} → ${ad.title}`, { exact: true });
+    await titleChange.waitFor();
+    expect(await entries.locator(':scope > li').first().textContent()).toMatch(
+      new RegExp(`Izmjena · Revizija ${suffix} \\(#\\d+\\)`),
+    );
+    await titleChange.scrollIntoViewIfNeeded();
+    await screenshot(page, `ad-revisions-history-${theme}-${size}`);
+    await expectNoSeriousAxeViolations(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await context.close();
@@ -141,10 +159,21 @@ describe.each(LOOKS)('the re-review diff, $theme theme, $size', ({ theme, viewpo
     // The queue narrowed to this ad by its title: review mode goes through what the list shows.
     await page.goto(`/ads-on-approval?f.status=1&f.title=${encodeURIComponent(ad.title)}`);
     await page.getByText(ad.title, { exact: true }).first().waitFor();
+    // Its row is marked edited (the time on hover), the only row the filter leaves.
+    const mark = page.getByText('Izmijenjen', { exact: true });
+    await mark.waitFor();
+    expect(await mark.count()).toBe(1);
+    expect(await page.locator('.MuiChip-root', { has: mark }).getAttribute('title')).toMatch(
+      /^Oglašivač je izmijenio oglas \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, nakon odluke moderatora\.$/,
+    );
+    await screenshot(page, `ad-revisions-queue-${theme}-${size}`);
+    await expectNoSeriousAxeViolations(page);
     await tabTo(page, 'Pregled jedan po jedan');
     await page.keyboard.press('Enter');
     const review = page.getByRole('dialog', { name: /Pregled oglasa na odobrenju/ });
     await review.getByRole('heading', { level: 3, name: ad.title }).waitFor();
+    // Beside the heading: marked edited, with the time.
+    await review.getByText(/^Izmijenjen \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/).waitFor();
     const diff = review.getByRole('region', { name: DIFF_TITLE });
     await diff.waitFor();
     await diff.getByRole('img', { name: 'Dodata fotografija 1' }).waitFor();
