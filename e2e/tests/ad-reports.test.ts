@@ -17,11 +17,8 @@ const PASSWORD = 'lozinka-123';
 
 const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 
-/**
- * An approved ad of a member's of its own, reported through the API as the apps do: by another
- * member (bearer token, 'spam') and by staff (the session, 'other' with a text). Answers its title.
- */
-async function reportedAd(page: Page, suffix: string): Promise<string> {
+/** An approved ad of a member's of its own (and another member, to report it), through the API. */
+async function approvedAd(page: Page, suffix: string): Promise<{ id: number; title: string }> {
   const member = async (role: string) => {
     const username = `prijava-${role}-${suffix}`;
     const created = await page.request.post('/api/users/store', {
@@ -65,7 +62,15 @@ async function reportedAd(page: Page, suffix: string): Promise<string> {
     headers: key(),
   });
   expect(approved.status(), await approved.text()).toBe(200);
+  return { id, title };
+}
 
+/**
+ * An approved ad of a member's of its own, reported through the API as the apps do: by another
+ * member (bearer token, 'spam') and by staff (the session, 'other' with a text). Answers its title.
+ */
+async function reportedAd(page: Page, suffix: string): Promise<string> {
+  const { id, title } = await approvedAd(page, suffix);
   const login = await page.request.post('/api/login', {
     data: { username: `prijava-clan-${suffix}`, password: PASSWORD },
   });
@@ -115,6 +120,51 @@ describe.each(LOOKS)('the reports queue, $theme theme, $size', ({ theme, viewpor
     expect((await resolved).status()).toBe(200);
     await dialog.waitFor({ state: 'detached' });
     await page.getByText(title, { exact: true }).first().waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe.each(LOOKS)('reporting from the details, $theme theme, $size', ({ theme, viewport, size }) => {
+  it('staff report an ad from its details by keyboard; it shows in the Prijave queue with the reason', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
+    await signIn(page);
+    const { title } = await approvedAd(page, `iz-detalja-${theme}-${size}-${RUN}`);
+    await page.goto(`/ads?f.title=${encodeURIComponent(title)}`);
+    await page.getByText(title, { exact: true }).first().waitFor();
+    await tabTo(page, 'Detalji oglasa');
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('dialog', { name: new RegExp(title) });
+    await details.waitFor();
+    await tabTo(page, 'Prijavi');
+    await page.keyboard.press('Enter');
+    const report = page.getByRole('dialog', { name: 'Prijava oglasa' });
+    await report.waitFor();
+    // The first reason has the focus; the arrows choose another, Tab leads on to the text.
+    await expect
+      .poll(() => report.getByRole('radio', { name: 'Spam' }).evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowDown');
+    expect(await report.getByRole('radio', { name: 'Obmanjujuća cijena' }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Cijena od 5 € nije stvarna.');
+    expect(await report.getByRole('textbox', { name: 'Opis' }).inputValue()).toBe(
+      'Cijena od 5 € nije stvarna.',
+    );
+    await screenshot(page, `ad-reports-report-${theme}-${size}`);
+    await expectNoSeriousAxeViolations(page);
+    await tabTo(page, 'Pošalji prijavu');
+    const sent = page.waitForResponse((answer) => answer.url().endsWith('/api/ad_reports/store'));
+    await page.keyboard.press('Enter');
+    const answer = await sent;
+    expect(answer.status(), await answer.text()).toBe(201);
+    await report.waitFor({ state: 'detached' });
+    await page.getByText(`Oglas „${title}“ je prijavljen.`).waitFor();
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+
+    // The Prijave queue has it, with the reason given.
+    await openQueueRow(page, title);
+    await page.getByText('Obmanjujuća cijena (1)').first().waitFor();
     await context.close();
   });
 });
