@@ -73,11 +73,12 @@ function ReportForm({
     },
     onError: (error) => {
       if (!(error instanceof HttpError)) return;
-      if (error.fieldErrors.reason?.[0]) setReasonError(error.fieldErrors.reason[0]);
-      if (error.fieldErrors.text?.[0])
-        form.setError('text', { type: 'server', message: error.fieldErrors.text[0] });
-      // Reported already (409): the error dialog says so.
-      if (Object.keys(error.fieldErrors).length === 0) onClose();
+      const reasonMessage = error.fieldErrors.reason?.[0];
+      const textMessage = error.fieldErrors.text?.[0];
+      if (reasonMessage) setReasonError(reasonMessage);
+      if (textMessage) form.setError('text', { type: 'server', message: textMessage });
+      // Nothing here to correct (reported already: a 409 on ad_id): the error dialog says so.
+      if (!reasonMessage && !textMessage) onClose();
     },
   });
   const submit = form.handleSubmit(({ text }) => {
