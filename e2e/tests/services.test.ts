@@ -10,6 +10,7 @@ import {
   type ThemeMode,
   useBrowser,
 } from '../support/browser.ts';
+import { tabTo } from '../support/keyboard.ts';
 import { solidPng } from '../support/png.ts';
 
 const baseUrl = inject('baseUrl');
@@ -128,11 +129,24 @@ describe('services catalogue', () => {
     await edit.getByRole('button', { name: 'Sačuvaj' }).click();
     await expectSnack(page, 'Uspješno ste izmijenili uslugu');
     await rowOf(page, serviceName).getByText('Kredit: 9,5').waitFor();
-    await rowOf(page, serviceName).getByRole('button', { name: 'Istorija kredita' }).click();
+    // The history by keyboard: the credits, and the change history (audit trail) beside them.
+    await rowOf(page, serviceName).getByRole('button', { name: 'Istorija kredita' }).focus();
+    await page.keyboard.press('Enter');
     const history = page.getByRole('dialog', { name: `Istorija kredita: ${serviceName}` });
     await history.getByRole('cell', { name: '9,5', exact: true }).waitFor();
     expect(await history.getByRole('cell', { name: '7', exact: true }).count()).toBe(1);
     expect(await history.locator('tbody tr').count()).toBe(2);
+    await tabTo(page, 'Prikaži istoriju izmjena');
+    await page.keyboard.press('Enter');
+    const changes = history.getByRole('list', { name: 'Istorija izmjena' });
+    // Newest first: the credit just changed, by the administrator, then the service added.
+    await changes.getByText('Krediti: 7 → 9,5', { exact: true }).waitFor();
+    expect(await changes.locator(':scope > li').first().textContent()).toMatch(
+      /Izmjena · Administrator \(#\d+\).*Krediti: 7 → 9,5/,
+    );
+    await changes.getByText(/Dodavanje/).waitFor();
+    await screenshot(page, 'services-change-history');
+    await expectNoSeriousAxe(page);
     await history.getByRole('button', { name: 'Zatvori' }).click();
     await history.waitFor({ state: 'detached' });
 
