@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import { looksFor, newPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { tabTo } from '../support/keyboard.ts';
 import { firstIds } from '../support/list-api.ts';
 
 /** Both themes and both widths (support/browser.ts looksFor). */
@@ -143,6 +144,116 @@ describe.each(LOOKS)('rejection reasons, $theme theme, $size', ({ theme, viewpor
     expect(history.at(-1)?.reason_ids).toHaveLength(2);
     expect(history.at(-1)?.statement).toContain(`1. ${first}`);
     expect(history.at(-1)?.statement).toContain(`2. ${second}`);
+    await context.close();
+  });
+
+  it('review mode rejects with a template by keyboard (Ctrl+Enter), and the details show the text sent', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, viewport, { theme });
+    await signIn(page);
+    const suffix = `pregled-${theme}-${size}-${RUN}`;
+    const template = `Nema cijene ${suffix}`;
+    const templateId = await storeTemplate(page, template);
+    const ad = await waitingAd(page, suffix);
+
+    await page.goto(`/ads-on-approval?f.status=1&f.title=${encodeURIComponent(ad.title)}`);
+    await page.getByText(ad.title, { exact: true }).first().waitFor();
+    await tabTo(page, 'Pregled jedan po jedan');
+    await page.keyboard.press('Enter');
+    const review = page.getByRole('dialog', { name: /Pregled oglasa na odobrenju/ });
+    await review.getByRole('heading', { level: 3, name: ad.title }).waitFor();
+    // R: the reason, with the focus in its text; Tab leads on to the templates.
+    await page.keyboard.press('r');
+    const reason = review.getByRole('textbox', { name: 'Razlog odbijanja' });
+    await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('Dopunite opis.');
+    await page.keyboard.press('Tab');
+    const picker = review.getByRole('combobox', { name: 'Razlozi iz predložaka' });
+    await expect.poll(() => picker.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(template);
+    await page.getByRole('option', { name: new RegExp(template) }).waitFor();
+    await page.keyboard.press('Enter');
+    // Escape closes the choices only; the review and its reason stay.
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await review.getByRole('button', { name: template }).waitFor();
+    await screenshot(page, `rejection-reasons-review-${theme}-${size}`);
+    await expectNoSeriousAxeViolations(page);
+    const decided = page.waitForResponse((answer) =>
+      answer.url().endsWith(`/api/jobs/changeStatus/${ad.id}`),
+    );
+    await page.keyboard.press('Control+Enter');
+    const answer = await decided;
+    expect(answer.status(), await answer.text()).toBe(200);
+    expect(answer.request().postDataJSON()).toMatchObject({
+      ad_status_id: 3,
+      status_comment: 'Dopunite opis.',
+      reason_ids: [templateId],
+    });
+    await review.getByText(`Oglas „${ad.title}“ je odbijen.`).waitFor();
+    await page.keyboard.press('Escape');
+    await review.waitFor({ state: 'detached' });
+
+    // The ad's status history keeps the statement sent, the template's text in it.
+    await page.goto(`/ads?f.title=${encodeURIComponent(ad.title)}`);
+    await page.getByText(ad.title, { exact: true }).first().waitFor();
+    await tabTo(page, 'Detalji oglasa');
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('dialog', { name: new RegExp(ad.title) });
+    await details.waitFor();
+    await tabTo(page, 'Poslato obrazloženje');
+    await page.keyboard.press('Enter');
+    const sent = details.getByText(`1. ${template}: Objašnjenje: ${template}.`);
+    await sent.waitFor();
+    await sent.scrollIntoViewIfNeeded();
+    await screenshot(page, `rejection-reasons-history-${theme}-${size}`);
+    await expectNoSeriousAxeViolations(page);
+    await context.close();
+  });
+});
+
+describe('bulk reject with a template', () => {
+  it('rejects the chosen ads citing a template; each history keeps its text', async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await signIn(page);
+    const template = `Dupli oglas ${RUN}`;
+    const templateId = await storeTemplate(page, template);
+    const ads = [await waitingAd(page, `masovno-1-${RUN}`), await waitingAd(page, `masovno-2-${RUN}`)];
+
+    await page.goto(`/ads-on-approval?f.status=1&f.title=${encodeURIComponent(`masovno-`)}`);
+    for (const ad of ads) await page.getByRole('checkbox', { name: `Izaberi red ${ad.title}` }).check();
+    await page.getByText('Izabrano: 2').waitFor();
+    await page.getByRole('button', { name: 'Odbij izabrane' }).click();
+    const ask = page.getByRole('dialog', { name: 'Odbiti izabrane oglase (2)?' });
+    await ask.waitFor();
+    // The reason's text has the focus; the templates are one Tab away.
+    await page.keyboard.press('Tab');
+    const picker = ask.getByRole('combobox', { name: 'Razlozi iz predložaka' });
+    await expect.poll(() => picker.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(template);
+    await page.getByRole('option', { name: new RegExp(template) }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await ask.getByRole('button', { name: template }).waitFor();
+    await screenshot(page, 'rejection-reasons-bulk');
+    await expectNoSeriousAxeViolations(page);
+    await tabTo(page, 'Odbij');
+    await page.keyboard.press('Enter');
+    const result = page.getByRole('dialog', { name: 'Rezultat promjene statusa' });
+    await result.getByText('Promijenjeno (2)').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press('Enter');
+    await result.waitFor({ state: 'detached' });
+
+    for (const ad of ads) {
+      const details = await page.request.get(`/api/jobs/show/${ad.id}`);
+      const { status, status_history: history } = (await details.json()) as {
+        status: { id: number };
+        status_history: { reason_ids: number[]; statement: string | null }[];
+      };
+      expect(status.id).toBe(3);
+      expect(history.at(-1)?.reason_ids).toEqual([templateId]);
+      expect(history.at(-1)?.statement).toContain(`1. ${template}: Objašnjenje: ${template}.`);
+    }
     await context.close();
   });
 });
