@@ -138,9 +138,11 @@ describe.each(LOOKS)('the re-review diff, $theme theme, $size', ({ theme, viewpo
     await tabTo(page, 'Prikaži istoriju izmjena');
     await page.keyboard.press('Enter');
     const entries = dialog.getByRole('list', { name: 'Istorija izmjena' });
-    const titleChange = entries.getByText(`Naslov: ${ad.titleBefore} → ${ad.title}`, { exact: true });
+    const titleText = `Naslov: ${ad.titleBefore} → ${ad.title}`;
+    const titleChange = entries.getByText(titleText, { exact: true });
     await titleChange.waitFor();
-    expect(await entries.locator(':scope > li').first().textContent()).toMatch(
+    // The entry of the edit names it and its author (the status entry it caused sits beside it).
+    expect(await entries.locator(':scope > li', { hasText: titleText }).textContent()).toMatch(
       new RegExp(`Izmjena · Revizija ${suffix} \\(#\\d+\\)`),
     );
     await titleChange.scrollIntoViewIfNeeded();
