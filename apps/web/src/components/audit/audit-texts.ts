@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/catalogue.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import type { me } from '../../i18n/me.ts';
+import { STATUS_KEYS } from '../../i18n/seeded-names.ts';
 
 type RecordType = keyof (typeof me)['audit']['recordTypes'];
 
@@ -66,11 +67,16 @@ export function useAuditTexts(): AuditTexts {
       // Only keys the catalogue holds reach t(): exists() checked them.
       return key === undefined ? field : t(key as TranslationKey);
     },
-    value: (value, field) =>
-      formatAuditValue(value, {
+    value: (value, field) => {
+      // An ad's status by its name ('Odobren'), not the seeded id it is stored as.
+      const statusKey =
+        field === 'ad_status_id' && typeof value === 'number' ? STATUS_KEYS[value] : undefined;
+      if (statusKey) return t(statusKey);
+      return formatAuditValue(value, {
         ...words,
         number: (n) => (isIdField(field) || !isAmount(n) ? String(n) : formatCredits(n, currentLanguage())),
-      }),
+      });
+    },
   };
 }
 

@@ -71,6 +71,15 @@ const FOLDER_CHILD_OFF = entry(507, {
     deactivated_with_id: { before: null, after: 1203 },
   },
 });
+const STATUS_DECISION = entry(508, {
+  action: 'status',
+  record_type: 'jobs',
+  record_id: 92,
+  changes: {
+    ad_status_id: { before: 1, after: 3 },
+    status_comment: { before: null, after: 'Nejasna cijena' },
+  },
+});
 const FAILED_SIGN_IN = entry(504, {
   actor_id: null,
   actor_name: null,
@@ -102,6 +111,7 @@ async function openAudit(path = '/audit') {
       AD_CONTENT_EDIT,
       NOTIFICATION_SENT,
       FOLDER_CHILD_OFF,
+      STATUS_DECISION,
     ]),
   });
   await renderApp(path, { isReset: false });
@@ -144,7 +154,7 @@ describe('the audit trail screen', () => {
     expect(phone).toHaveTextContent('Telefon: +38267000111 → +38267111222');
   });
 
-  it("names the fields of an ad's content, a notification and a folder's item in the language, never by the API's key", async () => {
+  it("names the fields of an ad's content and status, a notification and a folder's item in the language, never by the API's key", async () => {
     await openAudit();
     const texts = (id: string) =>
       within(rowWith(id))
@@ -161,6 +171,8 @@ describe('the audit trail screen', () => {
       'Tipovi korisnika: — → 2',
     ]);
     expect(texts('64')).toEqual(['Status: Da → Ne', 'Deaktivirano sa folderom (ID): — → 1203']);
+    // An ad's status by its name, not its id.
+    expect(texts('92')).toEqual(['Status: Čeka odobrenje → Odbijen', 'Razlog statusa: — → Nejasna cijena']);
   });
 
   it('shortens long changes and shows all of them with a button the keyboard reaches', async () => {
