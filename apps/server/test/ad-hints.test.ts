@@ -145,6 +145,7 @@ describe('GET /api/jobs/hints/{id}', () => {
   let copiedTextId = 0;
   let oldId = 0;
   let phoneTwin: TestUser;
+  let phoneNeighbour: TestUser;
   let mailTwin: TestUser;
 
   beforeAll(async () => {
@@ -170,8 +171,11 @@ describe('GET /api/jobs/hints/{id}', () => {
     });
     oldId = await storeAd('Staro pranje tepiha');
     await t.db.update(ads).set({ created_at: sql`now() - interval '40 days'` }).where(eq(ads.id, oldId));
+    // The poster's phone '+382 67 555 019' written the national way; and a number one digit off.
     phoneTwin = await createUser(t.db, { username: 'hint-phone-twin', roleIds: [ROLE.member] });
-    await t.db.update(users).set({ phone: '+382 67 555 019' }).where(eq(users.id, phoneTwin.id));
+    await t.db.update(users).set({ phone: '067/555-019' }).where(eq(users.id, phoneTwin.id));
+    phoneNeighbour = await createUser(t.db, { username: 'hint-phone-neighbour', roleIds: [ROLE.member] });
+    await t.db.update(users).set({ phone: '+382 67 555 018' }).where(eq(users.id, phoneNeighbour.id));
     mailTwin = await createUser(t.db, { username: 'hint-mail-twin', roleIds: [ROLE.member] });
     await t.db.update(users).set({ email: 'HINT-poster@drugi-domen.test' }).where(eq(users.id, mailTwin.id));
   });
@@ -217,7 +221,7 @@ describe('GET /api/jobs/hints/{id}', () => {
     expect(back.body.same_photo_ads.map((hint) => hint.id)).toContain(adId);
   });
 
-  it("names the accounts sharing the poster's phone or e-mail local part, and which", async () => {
+  it("names the accounts sharing the poster's phone, however written, or e-mail local part, and which", async () => {
     const { body } = await hintsOf(adId);
     expect(body.shared_contact_users).toEqual(
       expect.arrayContaining([
@@ -226,6 +230,7 @@ describe('GET /api/jobs/hints/{id}', () => {
       ]),
     );
     expect(body.shared_contact_users.map((user) => user.id)).not.toContain(poster.id);
+    expect(body.shared_contact_users.map((user) => user.id)).not.toContain(phoneNeighbour.id);
   });
 
   it('is for staff: moderators read it, members are refused, an unknown ad is a 404', async () => {

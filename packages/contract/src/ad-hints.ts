@@ -40,7 +40,7 @@ export const adHintsSchema = z.object({
   same_poster_ads: z.array(adHintSchema),
   /** Other ads with a photo within 3 bits of one of this ad's; score: 64 − the bits apart. */
   same_photo_ads: z.array(adHintSchema),
-  /** Other accounts with the poster's phone or e-mail local part. */
+  /** Other accounts with the poster's phone (its last 8 digits) or e-mail local part. */
   shared_contact_users: z.array(userHintSchema),
 });
 export type AdHints = z.infer<typeof adHintsSchema>;

@@ -17,6 +17,7 @@ import {
   isActive,
   keepsFoldedCopy,
   money,
+  phoneKey,
   sortCollated,
   timestamps,
 } from './columns.ts';
@@ -116,9 +117,9 @@ export const users = pgTable(
     index('users_email_trgm').using('gin', t.email_folded.op('gin_trgm_ops')),
     index('users_username_trgm').using('gin', t.username_folded.op('gin_trgm_ops')),
     index('users_phone_trgm').using('gin', t.phone_folded.op('gin_trgm_ops')),
-    // The moderation desk's hints: other accounts with the same phone, or the same e-mail name
-    // (the part before @) at another domain.
-    index('users_phone_idx').on(t.phone),
+    // The moderation desk's hints: other accounts with the same phone (its last 8 digits), or the
+    // same e-mail name (the part before @) at another domain.
+    index('users_phone_key_idx').on(phoneKey(t.phone)),
     index('users_email_local_idx').on(sql`lower(split_part(${t.email}, '@', 1))`),
     index('users_details_trgm').using('gin', foldedTrigram(t.details)),
     // The lists' "Ime i prezime" column filters on the full name's folded copy (userFullName).

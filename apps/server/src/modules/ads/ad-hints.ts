@@ -9,7 +9,7 @@ import {
 } from '@usluge/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { textFingerprint } from '../../db/schema/columns.ts';
+import { phoneKey, textFingerprint } from '../../db/schema/columns.ts';
 import { adPhotos, ads, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -18,7 +18,8 @@ type Subject = {
   title: string;
   description: string | null;
   posterId: number;
-  phone: string | null;
+  /** The poster's phone as phones are compared (phoneKey); null: none, or too short to be one. */
+  phoneKey: string | null;
   emailLocal: string;
 };
 
@@ -29,7 +30,7 @@ async function subjectOf(db: Database, adId: number): Promise<Subject | null> {
       title: ads.title,
       description: ads.description,
       posterId: ads.posted_by_user_id,
-      phone: users.phone,
+      phoneKey: sql<string | null>`${phoneKey(users.phone)}`,
       emailLocal: sql<string>`lower(split_part(${users.email}, '@', 1))`,
     })
     .from(ads)
@@ -167,21 +168,24 @@ async function samePhotoAds(db: Database, subject: Subject) {
 }
 
 /**
- * Other accounts with the poster's phone (users_phone_idx) or e-mail local part, the part before @
- * in lower case (users_email_local_idx); score: how many of the two they share.
+ * Other accounts with the poster's phone, compared by its last 8 digits (phoneKey,
+ * users_phone_key_idx), or e-mail local part, the part before @ in lower case
+ * (users_email_local_idx); score: how many of the two they share.
  */
 async function sharedContactUsers(db: Database, subject: Subject) {
-  const phone = subject.phone?.trim() ? subject.phone : null;
+  const phone = phoneKey(users.phone);
   const emailLocal = sql`lower(split_part(${users.email}, '@', 1))`;
   const matches: SQL[] = [];
-  if (phone) matches.push(eq(users.phone, phone));
+  if (subject.phoneKey) matches.push(sql`${phone} = ${subject.phoneKey}`);
   if (subject.emailLocal) matches.push(sql`${emailLocal} = ${subject.emailLocal}`);
   if (matches.length === 0) return [];
   const rows = await db
     .select({
       id: users.id,
       name: sql<string>`trim(${users.name} || ' ' || coalesce(${users.last_name}, ''))`,
-      isPhone: phone ? sql<boolean>`${users.phone} = ${phone}` : sql<boolean>`false`,
+      isPhone: subject.phoneKey
+        ? sql<boolean>`coalesce(${phone} = ${subject.phoneKey}, false)`
+        : sql<boolean>`false`,
       isEmail: sql<boolean>`${emailLocal} = ${subject.emailLocal}`,
     })
     .from(users)
