@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AdHints } from '@usluge/contract';
+import { AD_HINTS_MAX, type AdHints } from '@usluge/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,24 +40,37 @@ const picture = (seed: number) =>
 /** The same picture as someone re-uploading it would: smaller, recompressed harder. */
 const reencoded = async (bytes: Buffer) => sharp(bytes).resize(320).jpeg({ quality: 45 }).toBuffer();
 
+type AdText = { posterId?: number; description?: string | null };
+
+const adForm = (title: string, { posterId = poster.id, description = null }: AdText) => ({
+  title,
+  is_offer: 'true',
+  services: [mowing],
+  posted_by_user_id: String(posterId),
+  currency_id: String(euro),
+  price_from: '25',
+  allCountries: 'true',
+  allWorkingDays: 'true',
+  ...(description === null ? {} : { description }),
+});
+
 async function storeAd(
   title: string,
-  { posterId = poster.id, description = null as string | null, photos = [] as Buffer[] } = {},
-): Promise<number> {
-  const fields: Record<string, unknown> = {
-    title,
-    is_offer: 'true',
-    services: [mowing],
-    posted_by_user_id: String(posterId),
-    currency_id: String(euro),
-    price_from: '25',
-    allCountries: 'true',
-    allWorkingDays: 'true',
-    ...(description === null ? {} : { description }),
-  };
-  const answer = await api.call<{ id: number }>('POST', '/api/jobs/store', moderator, formOf(fields, photos));
+  { photos = [] as Buffer[], ...text }: AdText & { photos?: Buffer[] } = {},
+) {
+  const answer = await api.call<{ id: number }>(
+    'POST',
+    '/api/jobs/store',
+    moderator,
+    formOf(adForm(title, text), photos),
+  );
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.id;
+}
+
+async function updateAd(id: number, title: string, text: AdText) {
+  const answer = await api.call('POST', `/api/jobs/update/${id}`, moderator, formOf(adForm(title, text)));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
 const hintsOf = async (adId: number, caller: { cookie: string } | { token: string } = moderator) =>
@@ -198,6 +211,63 @@ describe('GET /api/jobs/hints/{id}', () => {
     // Ordered by score, strongest first.
     const scores = body.similar_ads.map((hint) => hint.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('finds a near-copy of the description under another title, and not an ad sharing one stock sentence', async () => {
+    const otherPoster = await createUser(t.db, { username: 'hint-near-poster', roleIds: [ROLE.member] });
+    const tents = await storeAd('Iznajmljivanje šatora za svadbe', {
+      description:
+        'Iznajmljujem šatore za svadbe i proslave do dvjesto gostiju. Postavljanje i skidanje šatora je uključeno u cijenu. Stolove i stolice donosimo po dogovoru. Plaćanje po završetku posla.',
+    });
+    // One word changed, a sentence added, another title: neither its title nor a copy of the text.
+    const nearCopy = await storeAd('Oprema za događaje – Bar', {
+      posterId: otherPoster.id,
+      description:
+        'Iznajmljujem šatore za svadbe i rođendane do dvjesto gostiju. Postavljanje i skidanje šatora je uključeno u cijenu. Stolove i stolice donosimo po dogovoru. Plaćanje po završetku posla. Zovite od 8 do 20h.',
+    });
+    // Shares the last sentence alone: a candidate, but not alike.
+    const unrelated = await storeAd('Časovi klavira za djecu', {
+      posterId: otherPoster.id,
+      description:
+        'Dajem časove klavira djeci i odraslima, početnicima i naprednima. Plaćanje po završetku posla.',
+    });
+    // Titles nearer to this one's than either's, though not alike enough to be hints themselves:
+    // the title walk's ten are taken by them, so the near-copy is found by its sentences alone.
+    await t.db.insert(ads).values(
+      Array.from({ length: AD_HINTS_MAX + 2 }, (_, i) => ({
+        title: `Svadbeni šatori ${i + 1}`,
+        is_offer: true,
+        posted_by_user_id: otherPoster.id,
+        currency_id: euro,
+        price_from: 20,
+      })),
+    );
+    const { body } = await hintsOf(tents);
+    const found = body.similar_ads.find((hint) => hint.id === nearCopy);
+    expect(found?.title).toBe('Oprema za događaje – Bar');
+    expect(found?.score).toBeGreaterThan(0.7);
+    expect(body.similar_ads.map((hint) => hint.id)).not.toContain(unrelated);
+    // Both ways.
+    expect((await hintsOf(nearCopy)).body.similar_ads.map((hint) => hint.id)).toContain(tents);
+  });
+
+  it('finds the near-copy written in after an edit of the description', async () => {
+    const otherPoster = await createUser(t.db, { username: 'hint-edit-poster', roleIds: [ROLE.member] });
+    const bikes = await storeAd('Servis bicikala u Kotoru', {
+      description:
+        'Servisiram bicikla svih marki, mijenjam lance, kočnice i gume. Dolazim po bicikl i vraćam ga na adresu.',
+    });
+    const later = await storeAd('Popravke dvotočkaša', {
+      posterId: otherPoster.id,
+      description: 'Pranje automobila, usisavanje i poliranje enterijera.',
+    });
+    expect((await hintsOf(bikes)).body.similar_ads.map((hint) => hint.id)).not.toContain(later);
+    await updateAd(later, 'Popravke dvotočkaša', {
+      posterId: otherPoster.id,
+      description:
+        'Servisiram bicikla svih marki, mijenjam lance, kočnice i gume. Dolazim po bicikl i vraćam ga na vašu adresu.',
+    });
+    expect((await hintsOf(bikes)).body.similar_ads.map((hint) => hint.id)).toContain(later);
   });
 
   it("lists the poster's other ads of the last 30 days, not older ones", async () => {

@@ -34,7 +34,7 @@ export type UserHint = z.infer<typeof userHintSchema>;
  * a hint never acts on its own.
  */
 export const adHintsSchema = z.object({
-  /** Other ads (any poster) with a similar title or a copied description; score: the higher trigram similarity. */
+  /** Other ads (any poster) with a similar title, or a copied or near-copied description; score: the higher trigram similarity. */
   similar_ads: z.array(adHintSchema),
   /** The same poster's other ads of the last 30 days; score: days since created. */
   same_poster_ads: z.array(adHintSchema),

@@ -141,6 +141,32 @@ export const ads = pgTable(
 
 keepsFoldedCopy(ads.title, ads.title_folded);
 
+/**
+ * Each ad's description as the keys of its sentences (description_sentence_keys, migration 0026:
+ * split at . ! ? ; and line ends, folded to their letters as textFingerprint folds a whole text,
+ * those of at least 20 characters, 64 bits of their md5), kept by a trigger on ads whatever writes
+ * the description. The near-copy hints (ad-hints.ts) read the newest few ads sharing each sentence
+ * of an ad on (sentence_key, ad_id), so a template sentence shared by thousands costs no more than
+ * a rare one. Never written by the application.
+ */
+export const adSentences = pgTable(
+  'ad_sentences',
+  {
+    ad_id: integer('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    sentence_key: bigint('sentence_key', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ad_id, t.sentence_key] }),
+    index('ad_sentences_key_idx').on(t.sentence_key, t.ad_id),
+  ],
+);
+
+/** The keys of a text's sentences, the longest sentence first (the function of migration 0026). */
+export const descriptionSentenceKeys = (expression: SQL | AnyPgColumn) =>
+  sql`description_sentence_keys(${expression})`;
+
 export const adServices = pgTable(
   'ad_services',
   {

@@ -10,7 +10,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { phoneKey, textFingerprint } from '../../db/schema/columns.ts';
-import { adPhotos, ads, users } from '../../db/schema/index.ts';
+import { adPhotos, adSentences, ads, descriptionSentenceKeys, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 
 type Subject = {
@@ -42,57 +42,116 @@ async function subjectOf(db: Database, adId: number): Promise<Subject | null> {
 /** Descriptions shorter than this (in characters) are too common to call a copy a hint. */
 const FINGERPRINT_MIN_LENGTH = 30;
 
+/** Of a description's sentences, the longest this many are looked up: long sentences tell the most. */
+const SENTENCES_LOOKED_UP = 8;
+
+/**
+ * The newest ads sharing one sentence that are taken. A template sentence ('Cijena po dogovoru i
+ * dolazak na adresu.') may be in a hundred thousand ads: it costs as little as a rare one, and a
+ * spammer's many near-copies are still found, the newest first.
+ */
+const ADS_PER_SENTENCE = AD_HINTS_MAX;
+
+/** The ads sharing the most sentences with the description, at most this many, are scored. */
+const NEAR_COPY_CANDIDATES = AD_HINTS_MAX;
+
+/**
+ * Other ads sharing a sentence of the description (ad_sentences: one word changed elsewhere, a
+ * sentence added, another title), those sharing the most first: for each of its longest sentences
+ * the newest ADS_PER_SENTENCE ads with it, read on ad_sentences_key_idx (a bounded backward walk
+ * however common the sentence is). An ad sharing a single sentence is one only when that sentence
+ * is rare (fewer ads have it than were taken): sharing one stock sentence tells nothing, and
+ * scoring such ads was most of this step's cost (bench/README).
+ */
+export function nearCopyCandidates(db: Database, subject: Pick<Subject, 'id' | 'description'>) {
+  const keys = sql`unnest((${descriptionSentenceKeys(sql`${subject.description ?? ''}::text`)})[1:${sql.raw(String(SENTENCES_LOOKED_UP))}]) as mine(key)`;
+  const sharers = db
+    .select({ adId: adSentences.ad_id })
+    .from(adSentences)
+    .where(and(sql`${adSentences.sentence_key} = mine.key`, ne(adSentences.ad_id, subject.id)))
+    .orderBy(desc(adSentences.ad_id))
+    .limit(ADS_PER_SENTENCE)
+    .as('sharers');
+  const shared = db
+    .select({
+      adId: sharers.adId,
+      // How many ads were taken for this sentence: fewer than ADS_PER_SENTENCE are all that have it.
+      sharing: sql<number>`count(*) over (partition by mine.key)`.as('sharing'),
+    })
+    .from(keys)
+    .crossJoinLateral(sharers)
+    .as('shared');
+  return db
+    .select({ id: shared.adId })
+    .from(shared)
+    .groupBy(shared.adId)
+    .having(sql`count(*) >= 2 or min(${shared.sharing}) < ${sql.raw(String(ADS_PER_SENTENCE))}`)
+    .orderBy(sql`count(*) desc`, desc(shared.adId))
+    .limit(NEAR_COPY_CANDIDATES);
+}
+
 /**
  * Other ads (any poster) whose title or description is like this one's, the strongest first; score:
  * the higher of the two trigram similarities, at least AD_HINT_TEXT_SIMILARITY. Candidates come
- * from two indexes that stay fast among a million ads:
+ * from indexes that stay fast among a million ads, and only they are scored:
  * - the ten nearest titles by trigram distance (`<->`), a best-first walk of ads_title_trgm_gist
  *   that stops after ten, however many titles are alike;
  * - copies of the description (ads_description_fingerprint_idx: its letters alone, so a copy with
- *   another phone number still matches). A trigram search over descriptions has no such bound:
- *   templated texts share most of their trigrams, so the GIN index passed hundreds of thousands of
- *   candidates and a GiST walk took seconds (bench/ad-hints.ts).
+ *   another phone number still matches, even one of short sentences alone);
+ * - near-copies, the ads sharing a sentence with it (nearCopyCandidates).
+ * A trigram search over descriptions themselves has no such bound: templated texts share most of
+ * their trigrams, so the GIN index passed hundreds of thousands of candidates and a GiST walk took
+ * seconds (bench/ad-hints.ts).
  */
 async function similarAds(db: Database, subject: Subject): Promise<AdHint[]> {
+  const description = subject.description?.trim() ?? '';
+  const nearestTitles = scoredAds(db, subject)
+    .where(ne(ads.id, subject.id))
+    .orderBy(sql`${ads.title} <-> ${subject.title}`)
+    .limit(AD_HINTS_MAX);
+  const copies = db
+    .select({ id: ads.id })
+    .from(ads)
+    .where(
+      and(
+        sql`${textFingerprint(ads.description)} = ${textFingerprint(sql`${description}::text`)}`,
+        ne(ads.id, subject.id),
+      ),
+    )
+    .limit(AD_HINTS_MAX);
+  const nearCopies = nearCopyCandidates(db, subject);
+  // Each statement scores its own candidates: two round trips, not a third to score them all.
+  const alikeTexts = description
+    ? scoredAds(db, subject).where(
+        inArray(ads.id, description.length >= FINGERPRINT_MIN_LENGTH ? copies.union(nearCopies) : nearCopies),
+      )
+    : [];
+  const found = (await Promise.all([nearestTitles, alikeTexts])).flat();
+  const best = new Map<number, AdHint>();
+  for (const row of found) {
+    if (row.score >= AD_HINT_TEXT_SIMILARITY && !best.has(row.id)) best.set(row.id, row);
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score || a.id - b.id).slice(0, AD_HINTS_MAX);
+}
+
+/**
+ * Ads with their score as a similar ad of the subject: the higher trigram similarity of the title
+ * and of the description. Computed on the rows the caller's WHERE and LIMIT leave alone.
+ */
+export function scoredAds(db: Database, subject: Pick<Subject, 'title' | 'description'>) {
   const description = subject.description?.trim() ?? '';
   const titleScore = sql<number>`similarity(${ads.title}, ${subject.title})::float8`;
   const descriptionScore = description
     ? sql<number>`coalesce(similarity(${ads.description}, ${description}), 0)::float8`
     : sql<number>`0::float8`;
-  const nearestTitles = db
-    .select({ id: ads.id })
-    .from(ads)
-    .where(ne(ads.id, subject.id))
-    .orderBy(sql`${ads.title} <-> ${subject.title}`)
-    .limit(AD_HINTS_MAX);
-  const copies =
-    description.length >= FINGERPRINT_MIN_LENGTH
-      ? db
-          .select({ id: ads.id })
-          .from(ads)
-          .where(
-            and(
-              sql`${textFingerprint(ads.description)} = ${textFingerprint(sql`${description}::text`)}`,
-              ne(ads.id, subject.id),
-            ),
-          )
-          .limit(AD_HINTS_MAX)
-      : null;
-  const found = await Promise.all([nearestTitles, copies ?? []]);
-  const candidates = found.flat().map((row) => row.id);
-  if (candidates.length === 0) return [];
-  const rows = await db
+  return db
     .select({
       id: ads.id,
       title: ads.title,
       score: sql<number>`greatest(${titleScore}, ${descriptionScore})`,
     })
     .from(ads)
-    .where(inArray(ads.id, [...new Set(candidates)]));
-  return rows
-    .filter((row) => row.score >= AD_HINT_TEXT_SIMILARITY)
-    .sort((a, b) => b.score - a.score || a.id - b.id)
-    .slice(0, AD_HINTS_MAX);
+    .$dynamic();
 }
 
 /** The poster's other ads of the last 30 days (ads_user_idx), newest first; score: days ago. */
