@@ -5,6 +5,7 @@
  * such as a replay pool's, still count).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import type { LoadFigures } from './list-load.ts';
 
 /** Linux's USER_HZ, what /proc counts CPU time in, on every architecture Node runs on. */
 const TICKS_PER_SECOND = 100;
@@ -40,4 +41,23 @@ export function postgresCpuMs(): number {
     for (const index of [11, 12, 13, 14]) ticks += Number(fields[index]);
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** CPU ms per call of a load: the server's process, the load generator's, PostgreSQL's. */
+export type CpuPerCall = { server: number; load: number; database: number };
+
+/** Runs a load and charges the CPU each party spent meanwhile to its calls. */
+export async function withCpu(run: () => Promise<LoadFigures>): Promise<[LoadFigures, CpuPerCall]> {
+  const server = processCpuMs();
+  const database = postgresCpuMs();
+  const figures = await run();
+  const perCall = (ms: number) => ms / figures.calls;
+  return [
+    figures,
+    {
+      server: perCall(processCpuMs() - server),
+      load: perCall(figures.cpuMs),
+      database: perCall(postgresCpuMs() - database),
+    },
+  ];
 }

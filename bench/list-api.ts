@@ -34,7 +34,7 @@ import * as schema from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { generateAds } from './ads-data.ts';
 import { ADMIN_PASSWORD, startBenchServer } from './bench-server.ts';
-import { postgresCpuMs, processCpuMs } from './cpu-time.ts';
+import { type CpuPerCall, withCpu } from './cpu-time.ts';
 import { type Baseline, startBaseline } from './list-baseline.ts';
 import { type LoadFigures, replayTask, runLoad, runLoadInChild, WARM_UP_SECONDS } from './list-load.ts';
 import { LIST_BENCHES, type ListName } from './list-queries.ts';
@@ -180,24 +180,6 @@ type QueryFigures = {
   /** PostgreSQL: the same load on the bare route (list-baseline.ts), and its CPU per call. */
   baseline?: { figures: LoadFigures; cpu: CpuPerCall };
 };
-
-type CpuPerCall = { server: number; load: number; database: number };
-
-/** Runs a load and charges the CPU each party spent meanwhile to its calls. */
-async function withCpu(run: () => Promise<LoadFigures>): Promise<[LoadFigures, CpuPerCall]> {
-  const server = processCpuMs();
-  const database = postgresCpuMs();
-  const figures = await run();
-  const perCall = (ms: number) => ms / figures.calls;
-  return [
-    figures,
-    {
-      server: perCall(processCpuMs() - server),
-      load: perCall(figures.cpuMs),
-      database: perCall(postgresCpuMs() - database),
-    },
-  ];
-}
 
 /** Every query of one list on one database: HTTP from the child, then the replay. */
 async function benchList(

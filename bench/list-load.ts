@@ -15,6 +15,11 @@ export type Statement = { sql: string; params: unknown[]; after: number[] };
 export type LoadTarget =
   /** POST the body to the URL (keep-alive, one socket per loop) and read the whole answer. */
   | { kind: 'http'; url: string; headers: Record<string, string>; body: string }
+  /**
+   * GET the URLs in turn (keep-alive, one socket per loop), each call the next; `counted`: JSON
+   * answers' keys whose lists are counted when not empty (LoadFigures.found).
+   */
+  | { kind: 'http-get'; urls: string[]; headers: Record<string, string>; counted?: string[] }
   /** Replay the statements through a pg.Pool of as many connections as loops. */
   | { kind: 'postgres'; connectionString: string; statements: Statement[] };
 
@@ -31,7 +36,12 @@ export type LoadFigures = {
   p95: number;
   p99: number;
   max: number;
+  /** Of the counted calls, how many found each thing their task says it found. */
+  found: Record<string, number>;
 };
+
+/** One call; it may answer the names of what it found (a hints answer's non-empty lists). */
+export type LoadTask = () => Promise<readonly string[] | undefined>;
 
 /** Not counted: connections open, JIT and the database's caches settle. */
 export const WARM_UP_SECONDS = 0.5;
@@ -40,12 +50,9 @@ export const WARM_UP_SECONDS = 0.5;
  * Runs `task` from `connections` loops, each starting its next call when the last one ended, for
  * WARM_UP_SECONDS and then `seconds`; the figures count the calls started after the warm-up.
  */
-export async function runLoad(
-  task: () => Promise<void>,
-  seconds: number,
-  connections: number,
-): Promise<LoadFigures> {
+export async function runLoad(task: LoadTask, seconds: number, connections: number): Promise<LoadFigures> {
   const latencies: number[] = [];
+  const found: Record<string, number> = {};
   let calls = 0;
   const cpuBefore = process.cpuUsage();
   const measuredFrom = performance.now() + WARM_UP_SECONDS * 1000;
@@ -57,12 +64,15 @@ export async function runLoad(
       while (!failure && performance.now() < deadline) {
         const started = performance.now();
         calls += 1;
+        let names: readonly string[] | undefined;
         try {
-          await task();
+          names = await task();
         } catch (error) {
           failure ??= { error };
         }
-        if (started >= measuredFrom) latencies.push(performance.now() - started);
+        if (started < measuredFrom) continue;
+        latencies.push(performance.now() - started);
+        for (const name of names ?? []) found[name] = (found[name] ?? 0) + 1;
       }
     }),
   );
@@ -81,6 +91,7 @@ export async function runLoad(
     p95: at(0.95),
     p99: at(0.99),
     max: latencies.at(-1) ?? Number.NaN,
+    found,
   };
 }
 
@@ -91,7 +102,7 @@ export async function runLoad(
 export function replayTask(
   query: (sql: string, params: unknown[]) => Promise<unknown>,
   statements: Statement[],
-): () => Promise<void> {
+): LoadTask {
   return async () => {
     const ended: Promise<unknown>[] = [];
     for (const statement of statements) {
@@ -102,6 +113,7 @@ export function replayTask(
       );
     }
     await Promise.all(ended);
+    return undefined;
   };
 }
 
