@@ -3,7 +3,8 @@
  * ads with about 1.5 photos each, on PostgreSQL, in a database of its own (usluge_bench_hints),
  * created for the run and dropped after it (unless --keep).
  *
- *   node bench/ad-hints.ts [requests = 300]
+ *   node bench/ad-hints.ts [seconds per case = 10]
+ *     --connections 10  concurrent requests, as the lists bench runs its load (list-api.ts)
  *     --postgres-url postgres://postgres@127.0.0.1:5432/postgres
  *     --keep          keep the database (a second run skips the data it finds)
  *
@@ -11,36 +12,55 @@
  * - 100 000 users (users-data.ts), and 2 000 more sharing a phone or an e-mail local part with one;
  * - ads: titles of a service, an object and a town ('Košenje trave i dvorišta – Nikšić'), so that
  *   many titles are alike, as on a real marketplace; descriptions of 3–5 sentences from a few
- *   dozen templates with their words varied;
+ *   dozen templates with their words varied (their sentences kept in ad_sentences by the trigger);
  * - one photo per ad and a second for every other ad, with random 64-bit hashes; every 20th
  *   photo reuses another ad's hash with 1–3 bits flipped.
- * The indexes of ads and ad_photos are dropped while their rows are written and built again after
- * (as a restore does), then the tables are analysed. Then `requests` hints of random ads, one at
- * a time, through HTTP, after 20 of warm-up: p50, p99 and the largest, and how many hints they found.
+ * The indexes of ads, ad_photos and ad_sentences are dropped while their rows are written and
+ * built again after (as a restore does), then the tables are analysed. Then, each for `seconds`
+ * after a warm-up, at `connections` concurrent requests from a process of its own (list-load.ts):
+ * - the hints of random ads through HTTP;
+ * - the hints of ads known to reuse a photo through HTTP (a reused photo found among a million);
+ * - the near-copy description step alone (ad-hints.ts nearCopyCandidates, the ads sharing a
+ *   sentence, scored in the same statement as the server scores them) through the server's pool,
+ *   for random ads.
+ * Each: p50, p99, the largest, and how many requests found each kind of hint.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { AdHints } from '@usluge/contract';
-import { sql } from 'drizzle-orm';
+import { AD_HINT_TEXT_SIMILARITY } from '@usluge/contract';
+import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { ads } from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
+import { selectRows } from '../apps/server/src/db/select-rows.ts';
+import { nearCopyCandidates, scoredAds } from '../apps/server/src/modules/ads/ad-hints.ts';
 import { ADMIN_PASSWORD, startBenchServer } from './bench-server.ts';
+import { type CpuPerCall, withCpu } from './cpu-time.ts';
 import { countOf, type DataStep, runDataSteps } from './data-steps.ts';
+import { type LoadFigures, runLoad, runLoadInChild, WARM_UP_SECONDS } from './list-load.ts';
 import { generateUsers, USERS } from './users-data.ts';
 
 const ADS = 1_000_000;
 const BENCH_DATABASE = 'usluge_bench_hints';
-const WARM_UP = 20;
+/** Random ads a case's requests go through in turn (more than a case makes). */
+const SAMPLE = 5000;
+const HINT_KEYS = ['similar_ads', 'same_poster_ads', 'same_photo_ads', 'shared_contact_users'];
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    connections: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
   },
 });
-const requests = Number(positionals[0] ?? 300);
-if (!(requests > 0)) throw new Error(`requests must be a positive number, not '${positionals[0]}'`);
+const seconds = Number(positionals[0] ?? 10);
+if (!(seconds > 0)) throw new Error(`seconds must be a positive number, not '${positionals[0]}'`);
+const connections = Number(options.connections);
+if (!Number.isInteger(connections) || connections < 1) {
+  throw new Error(`--connections must be a whole number above 0, not '${options.connections}'`);
+}
 
 const log = (line: string) => console.log(`  ${line}`);
 const array = (items: readonly string[]) => sql.raw(`(array[${items.map((item) => `'${item}'`).join(',')}])`);
@@ -151,10 +171,16 @@ const hashOf = (n: string) =>
 const flipsOf = (n: string) =>
   `((1::bigint << ((${n}) % 64)) | case when (${n}) % 3 > 0 then 1::bigint << (((${n}) / 64) % 64) else 0 end | case when (${n}) % 3 = 2 then 1::bigint << (((${n}) / 4096) % 64) else 0 end)`;
 
-/** The g-th photo's hash: random, or (every 20th) the hash of photo g − 15 838 with 1–3 bits flipped. */
+/** The number of an ad's photo (its id twice, plus its position): what its hash is made of. */
+const photoNumber = (adId: string, position: string) => `(${adId}) * 2 + (${position})`;
+/** Every 20th photo reuses the hash of photo g − 15 838 (another ad's, 7 919 ads before). */
+const REUSED_OFFSET = 15838;
+const reusesHash = (g: string) => `((${g}) % 20 = 0 and (${g}) > ${REUSED_OFFSET})`;
+
+/** The g-th photo's hash: random, or (reusesHash) another photo's with 1–3 bits flipped. */
 const photoHash = (g: string) =>
-  sql.raw(`case when (${g}) % 20 = 0 and (${g}) > 15838
-    then ${hashOf(`(${g}) - 15838`)} # ${flipsOf(g)}
+  sql.raw(`case when ${reusesHash(g)}
+    then ${hashOf(`(${g}) - ${REUSED_OFFSET}`)} # ${flipsOf(g)}
     else ${hashOf(g)} end`);
 
 const h = (n: number) => sql.raw(`abs(hashint4(g * ${n}))`);
@@ -194,7 +220,7 @@ const steps: DataStep[] = [
     fill: sql`insert into ad_photos (ad_id, photo_url, position, phash)
         select a.id, '/api/image/jobs_images/' || md5(p.g::text) || '.jpg', p.position, ${photoHash('p.g')}
         from ads a
-        cross join lateral (select a.id * 2 + position as g, position from generate_series(0, case when a.id % 2 = 0 then 1 else 0 end) as position) p`,
+        cross join lateral (select ${sql.raw(photoNumber('a.id', 'position'))} as g, position from generate_series(0, case when a.id % 2 = 0 then 1 else 0 end) as position) p`,
   },
 ];
 
@@ -211,8 +237,40 @@ async function dropIndexes(client: pg.Client, table: string): Promise<Index[]> {
   return rows;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+type Sampled = { id: number; title: string; description: string | null };
+
+const percent = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(0)} %`;
+
+/** The sample in a random order, so that the loops do not read the ads in the table's order. */
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+/**
+ * The near-copy description step of the similar-ads hint alone, as the server runs it, through
+ * the server's own pool (no HTTP: there is nothing of the server's but its statements to charge).
+ * Found: 'candidates' when an ad shares a sentence with another, 'hints' when one is alike enough.
+ */
+async function nearCopyStep(db: Database, sample: Sampled[]): Promise<LoadFigures> {
+  const subjects = shuffled(sample);
+  let next = 0;
+  return runLoad(
+    async () => {
+      const subject = subjects[next++ % subjects.length];
+      if (!subject) throw new Error('no ads to read');
+      const scored = await scoredAds(db, subject).where(inArray(ads.id, nearCopyCandidates(db, subject)));
+      const isHint = scored.some((row) => row.score >= AD_HINT_TEXT_SIMILARITY);
+      return [...(scored.length > 0 ? ['candidates'] : []), ...(isHint ? ['hints'] : [])];
+    },
+    seconds,
+    connections,
+  );
+}
 
 async function main() {
   const admin = new pg.Client({ connectionString: options['postgres-url'] });
@@ -230,8 +288,11 @@ async function main() {
     try {
       const [{ n = 0 } = {}] = (await client.query<{ n: number }>('select count(*)::int as n from ad_photos'))
         .rows;
-      const dropped =
-        n < ADS ? [...(await dropIndexes(client, 'ads')), ...(await dropIndexes(client, 'ad_photos'))] : [];
+      const dropped = [];
+      if (n < ADS) {
+        for (const table of ['ads', 'ad_photos', 'ad_sentences'])
+          dropped.push(...(await dropIndexes(client, table)));
+      }
       if (await runDataSteps(handle.db, steps, log)) {
         const started = performance.now();
         await client.query("set maintenance_work_mem = '512MB'");
@@ -239,49 +300,75 @@ async function main() {
         log(`${dropped.length} indexes built again: ${((performance.now() - started) / 1000).toFixed(1)} s`);
         await client.query('vacuum analyze ads');
         await client.query('vacuum analyze ad_photos');
+        await client.query('vacuum analyze ad_sentences');
         await client.query('analyze users');
       }
     } finally {
       await client.end();
     }
-    const [bounds] = (
-      (await handle.db.execute(
-        sql`select min(id)::int as low, max(id)::int as high from ads`,
-      )) as unknown as {
-        rows: { low: number; high: number }[];
-      }
-    ).rows;
-    const low = bounds?.low ?? 1;
-    const high = bounds?.high ?? 1;
+    const randomAds = await selectRows<Sampled>(
+      handle.db,
+      sql`select id, title, description from ads order by random() limit ${SAMPLE}`,
+    );
+    const reusingAds = await selectRows<{ id: number }>(
+      handle.db,
+      sql`select ad_id as id from ad_photos
+          where ${sql.raw(reusesHash(photoNumber('ad_id', 'position')))} order by random() limit ${SAMPLE}`,
+    );
+    // Before the load: the load average the machine had of its own.
+    const loadBefore = os.loadavg();
+    const startedAt = new Date();
     const server = await startBenchServer(handle);
+    const rows: { label: string; figures: LoadFigures; cpu: CpuPerCall; found: string }[] = [];
     try {
-      const times: number[] = [];
-      const found = { similar_ads: 0, same_poster_ads: 0, same_photo_ads: 0, shared_contact_users: 0 };
-      // Every 20th photo reuses a hash: pick the even ads (two photos) half the time, so some hit.
-      for (let i = 0; i < WARM_UP + requests; i++) {
-        const id = low + Math.floor(Math.random() * (high - low + 1));
-        const started = performance.now();
-        const answer = await fetch(`${server.base}/api/jobs/hints/${id}`, {
-          headers: { cookie: server.cookie },
-        });
-        const hints = (await answer.json()) as AdHints;
-        const elapsed = performance.now() - started;
-        if (!answer.ok) throw new Error(`hints of ${id}: ${answer.status} ${JSON.stringify(hints)}`);
-        if (i < WARM_UP) continue;
-        times.push(elapsed);
-        for (const key of Object.keys(found) as (keyof typeof found)[]) found[key] += hints[key].length;
-      }
-      times.sort((a, b) => a - b);
-      console.log(
-        `GET /api/jobs/hints/{id}, ${requests} random ads of ${high - low + 1}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, max ${(times.at(-1) ?? 0).toFixed(1)} ms`,
-      );
-      console.log(
-        `hints per ad on average: ${Object.entries(found)
-          .map(([key, count]) => `${key} ${(count / requests).toFixed(2)}`)
-          .join(', ')}`,
-      );
+      const hintsOf = (sample: { id: number }[]) =>
+        withCpu(() =>
+          runLoadInChild({
+            target: {
+              kind: 'http-get',
+              urls: shuffled(sample).map(({ id }) => `${server.base}/api/jobs/hints/${id}`),
+              headers: { cookie: server.cookie },
+              counted: HINT_KEYS,
+            },
+            seconds,
+            connections,
+          }),
+        );
+      const foundOf = (figures: LoadFigures) =>
+        HINT_KEYS.map((key) => `${key} ${percent(figures.found[key] ?? 0, figures.requests)}`).join(', ');
+      const [all, allCpu] = await hintsOf(randomAds);
+      rows.push({ label: 'all hints, random ads', figures: all, cpu: allCpu, found: foundOf(all) });
+      const [reusing, reusingCpu] = await hintsOf(reusingAds);
+      rows.push({
+        label: 'all hints, ads reusing a photo',
+        figures: reusing,
+        cpu: reusingCpu,
+        found: foundOf(reusing),
+      });
+      const [step, stepCpu] = await withCpu(() => nearCopyStep(handle.db, randomAds));
+      rows.push({
+        label: 'near-copy step alone (candidates scored), random ads',
+        figures: step,
+        // The step's load runs in this process: its CPU is in the server's.
+        cpu: { ...stepCpu, load: Number.NaN },
+        found: `a candidate ${percent(step.found.candidates ?? 0, step.requests)}, a hint ${percent(step.found.hints ?? 0, step.requests)}`,
+      });
     } finally {
       await server.app.close();
+    }
+    const loads = (figures: number[]) => figures.map((n) => n.toFixed(1)).join(' ');
+    console.log(
+      `\nHints bench ${startedAt.toISOString()}: Node ${process.version}, ${os.availableParallelism()} cores, load average ${loads(loadBefore)} before, ${loads(os.loadavg())} after; ${connections} connections, ${seconds} s per case after ${WARM_UP_SECONDS} s of warm-up\n`,
+    );
+    console.log(
+      '| case | requests | per s | p50 ms | p99 ms | max ms | CPU ms per request: server, load, PostgreSQL | requests that found |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+    const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
+    for (const { label, figures, cpu, found } of rows) {
+      console.log(
+        `| ${label} | ${figures.requests} | ${figures.perSecond.toFixed(0)} | ${ms(figures.p50)} | ${ms(figures.p99)} | ${ms(figures.max)} | ${ms(cpu.server)}, ${ms(cpu.load)}, ${ms(cpu.database)} | ${found} |`,
+      );
     }
   } finally {
     await handle.close();
