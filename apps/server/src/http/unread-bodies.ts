@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /** What is read and dropped of a refused body, at most, before the connection is cut. */
@@ -13,36 +14,45 @@ const DRAIN_MAX_MS = 5_000;
  */
 export function registerUnreadBodies(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    // Fastify asks to close after a body it refused; draining (above) replaces that, unless the
-    // node is leaving.
-    if (
-      request.raw.complete === false &&
-      !app.draining.isDraining &&
-      reply.getHeader('connection') === 'close'
-    ) {
-      reply.removeHeader('connection');
-    }
-  });
-  app.addHook('onResponse', async (request) => {
-    const { raw } = request;
-    const socket = raw.socket;
     // `complete` is false only on a real connection whose body is not all in (not under inject).
-    if (raw.complete !== false || !socket || socket.destroyed) return;
-    let drained = 0;
-    const cut = () => socket.destroy();
-    const timer = setTimeout(cut, DRAIN_MAX_MS).unref();
-    // Counted on the socket: Node's own draining of the request takes its 'data' listeners away.
-    const count = (chunk: Buffer) => {
-      drained += chunk.length;
-      if (drained > DRAIN_MAX_BYTES) cut();
-    };
-    const done = () => {
-      clearTimeout(timer);
-      socket.off('data', count);
-    };
-    socket.on('data', count);
-    raw.once('end', done);
-    socket.once('close', done);
-    raw.resume();
+    if (request.raw.complete !== false) return;
+    // Fastify asks to close after a body it refused; draining replaces that, unless the node is
+    // leaving.
+    if (!app.draining.isDraining && reply.getHeader('connection') === 'close')
+      reply.removeHeader('connection');
+    drainUnreadBody(request.raw, reply.raw);
   });
+}
+
+/**
+ * Counts what is read of the body from before the answer is written: once the answer has ended,
+ * Node reads and drops the rest of the body itself, at loopback speed, and a count that began
+ * only in onResponse missed what a busy event loop let it read meanwhile (35 MB of a refused
+ * 100 MB upload in one loaded test run). The connection is cut only after the answer has ended.
+ */
+function drainUnreadBody(raw: IncomingMessage, response: ServerResponse): void {
+  const socket = raw.socket;
+  if (!socket || socket.destroyed) return;
+  let drained = 0;
+  const cut = () => {
+    if (response.writableFinished) socket.destroy();
+    else response.once('finish', () => socket.destroy());
+  };
+  const timer = setTimeout(cut, DRAIN_MAX_MS).unref();
+  // Counted on the socket: Node's own draining of the request takes its 'data' listeners away.
+  const count = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_MAX_BYTES) {
+      socket.off('data', count);
+      cut();
+    }
+  };
+  const done = () => {
+    clearTimeout(timer);
+    socket.off('data', count);
+  };
+  socket.on('data', count);
+  raw.once('end', done);
+  socket.once('close', done);
+  response.once('finish', () => raw.resume());
 }
