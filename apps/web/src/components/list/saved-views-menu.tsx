@@ -179,36 +179,19 @@ export function SavedViewsMenu({ list, views, currentState, onApply }: SavedView
  * The list's views, each with a default button (a shared view of another's too: their default is
  * the member's own choice); the member's own views also with edit and delete.
  */
-function ManageViewsDialog({
-  isOpen,
-  views,
-  userId,
-  onClose,
-  onEdit,
-  onDelete,
-  onToggleDefault,
-}: {
-  isOpen: boolean;
+type ManageViewsProps = {
   views: readonly SavedViewRow[];
   userId: number | undefined;
   onClose: () => void;
   onEdit: (view: SavedViewRow) => void;
   onDelete: (view: SavedViewRow) => void;
   onToggleDefault: (view: SavedViewRow) => void;
-}) {
+};
+
+function ManageViewsDialog({ isOpen, ...props }: ManageViewsProps & { isOpen: boolean }) {
   return (
-    <FormDialogFrame isOpen={isOpen} onClose={onClose} width={600}>
-      {(titleId) => (
-        <ManageViews
-          titleId={titleId}
-          views={views}
-          userId={userId}
-          onClose={onClose}
-          onEdit={onEdit}
-          onDelete={onDelete}
-          onToggleDefault={onToggleDefault}
-        />
-      )}
+    <FormDialogFrame isOpen={isOpen} onClose={props.onClose} width={600}>
+      {(titleId) => <ManageViews titleId={titleId} {...props} />}
     </FormDialogFrame>
   );
 }
@@ -221,15 +204,7 @@ function ManageViews({
   onEdit,
   onDelete,
   onToggleDefault,
-}: {
-  titleId: string;
-  views: readonly SavedViewRow[];
-  userId: number | undefined;
-  onClose: () => void;
-  onEdit: (view: SavedViewRow) => void;
-  onDelete: (view: SavedViewRow) => void;
-  onToggleDefault: (view: SavedViewRow) => void;
-}) {
+}: ManageViewsProps & { titleId: string }) {
   const { t } = useTranslation();
   return (
     <>
