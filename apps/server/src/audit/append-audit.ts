@@ -1,7 +1,7 @@
 import { AUDIT_SECRET_CHANGED, type AuditAction } from '@usluge/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { type AuditChange, auditLog, users } from '../db/schema/index.ts';
+import { type AuditChange, auditLog, userFullName, users } from '../db/schema/index.ts';
 import { type AuditActor, currentAuditActor } from './audit-actor.ts';
 
 export type AuditChanges = Record<string, AuditChange>;
@@ -33,7 +33,7 @@ export async function appendAudit(tx: Database, entries: AuditEntry | readonly A
         actor_name:
           actor.id === null
             ? null
-            : sql`(select nullif(trim(${users.name} || ' ' || coalesce(${users.last_name}, '')), '') from ${users} where ${users.id} = ${actor.id})`,
+            : sql`(select nullif(trim(${userFullName}), '') from ${users} where ${users.id} = ${actor.id})`,
         ip: actor.ip,
         action: entry.action,
         record_type: entry.recordType,

@@ -10,7 +10,14 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { phoneKey, textFingerprint } from '../../db/schema/columns.ts';
-import { adPhotos, adSentences, ads, descriptionSentenceKeys, users } from '../../db/schema/index.ts';
+import {
+  adPhotos,
+  adSentences,
+  ads,
+  descriptionSentenceKeys,
+  userFullName,
+  users,
+} from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 
 type Subject = {
@@ -241,7 +248,7 @@ async function sharedContactUsers(db: Database, subject: Subject) {
   const rows = await db
     .select({
       id: users.id,
-      name: sql<string>`trim(${users.name} || ' ' || coalesce(${users.last_name}, ''))`,
+      name: sql<string>`trim(${userFullName})`,
       isPhone: subject.phoneKey
         ? sql<boolean>`coalesce(${phone} = ${subject.phoneKey}, false)`
         : sql<boolean>`false`,
