@@ -226,15 +226,36 @@ const steps: DataStep[] = [
 
 type Index = { name: string; definition: string };
 
-/** The indexes of a table but its primary key, dropped: answers them to build again. */
-async function dropIndexes(client: pg.Client, table: string): Promise<Index[]> {
+/**
+ * The indexes of a table but those of its constraints (primary key, unique), dropped. Their
+ * definitions are kept in the database first (bench_dropped_indexes), so that a run stopped
+ * before building them again leaves them for the next run to build (rebuildDroppedIndexes).
+ */
+async function dropIndexes(client: pg.Client, table: string): Promise<void> {
   const { rows } = await client.query<Index>(
     `select indexname as name, indexdef as definition from pg_indexes
-     where tablename = $1 and indexname not like '%_pkey'`,
+     where tablename = $1
+       and indexname not in (select conname from pg_constraint where contype in ('p', 'u'))`,
     [table],
   );
-  for (const index of rows) await client.query(`drop index ${index.name}`);
-  return rows;
+  for (const index of rows) {
+    await client.query(
+      'insert into bench_dropped_indexes (name, definition) values ($1, $2) on conflict do nothing',
+      [index.name, index.definition],
+    );
+    await client.query(`drop index ${index.name}`);
+  }
+}
+
+/** Builds the indexes dropped by this run or by one stopped before building them: how many. */
+async function rebuildDroppedIndexes(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<Index>('select name, definition from bench_dropped_indexes');
+  await client.query("set maintenance_work_mem = '512MB'");
+  for (const index of rows) {
+    await client.query(index.definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
+    await client.query('delete from bench_dropped_indexes where name = $1', [index.name]);
+  }
+  return rows.length;
 }
 
 type Sampled = { id: number; title: string; description: string | null };
@@ -288,16 +309,18 @@ async function main() {
     try {
       const [{ n = 0 } = {}] = (await client.query<{ n: number }>('select count(*)::int as n from ad_photos'))
         .rows;
-      const dropped = [];
+      await client.query(
+        'create table if not exists bench_dropped_indexes (name text primary key, definition text not null)',
+      );
       if (n < ADS) {
-        for (const table of ['ads', 'ad_photos', 'ad_sentences'])
-          dropped.push(...(await dropIndexes(client, table)));
+        for (const table of ['ads', 'ad_photos', 'ad_sentences']) await dropIndexes(client, table);
       }
-      if (await runDataSteps(handle.db, steps, log)) {
-        const started = performance.now();
-        await client.query("set maintenance_work_mem = '512MB'");
-        for (const index of dropped) await client.query(index.definition);
-        log(`${dropped.length} indexes built again: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      const hasWritten = await runDataSteps(handle.db, steps, log);
+      const started = performance.now();
+      const rebuilt = await rebuildDroppedIndexes(client);
+      if (rebuilt > 0)
+        log(`${rebuilt} indexes built again: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (hasWritten || rebuilt > 0) {
         await client.query('vacuum analyze ads');
         await client.query('vacuum analyze ad_photos');
         await client.query('vacuum analyze ad_sentences');

@@ -251,6 +251,21 @@ describe('GET /api/jobs/hints/{id}', () => {
     expect((await hintsOf(nearCopy)).body.similar_ads.map((hint) => hint.id)).toContain(tents);
   });
 
+  it('finds the newest of many ads with the same title, whatever their case, punctuation or digits', async () => {
+    const otherPoster = await createUser(t.db, { username: 'hint-twin-poster', roleIds: [ROLE.member] });
+    const spellings = ['Košenje trave – Tuzi', 'KOšENJE TRAVE, Tuzi!', 'košenje trave tuzi 24/7'];
+    const twins: number[] = [];
+    for (let index = 0; index < AD_HINTS_MAX + 3; index++) {
+      twins.push(await storeAd(spellings[index % spellings.length] ?? '', { posterId: otherPoster.id }));
+    }
+    const subject = twins.shift() ?? 0;
+    const { body } = await hintsOf(subject);
+    // The same title (its fingerprint) is found on its btree index newest first, ten of them.
+    expect(body.similar_ads.map((hint) => hint.id).sort((a, b) => a - b)).toEqual(
+      twins.slice(-AD_HINTS_MAX).sort((a, b) => a - b),
+    );
+  });
+
   it('finds the near-copy written in after an edit of the description', async () => {
     const otherPoster = await createUser(t.db, { username: 'hint-edit-poster', roleIds: [ROLE.member] });
     const bikes = await storeAd('Servis bicikala u Kotoru', {

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { canTrustKeptState, onClusterEvent, tellOtherNodes } from '../db/cluster-events.ts';
 import { perDatabase } from '../db/per-database.ts';
 import { selectRows } from '../db/select-rows.ts';
-import { PG_QUERY_CANCELED, pgErrorOf } from '../http/pg-error.ts';
+import { withinStatementTimeout } from '../db/statement-timeout.ts';
 import type { ListDefinition, ListViewer } from './list-definition.ts';
 import type { ListMode } from './list-query.ts';
 
@@ -78,23 +78,16 @@ async function sampledRows(
   if (!table || size.pages < 1) return null;
   // A table never analysed has no row count: then its pages, as if a row filled each.
   const percent = Math.min(100, (100 * SAMPLE_ROWS) / Math.max(size.rows, size.pages));
-  let sample: { sampled: number; matched: number } | undefined;
-  try {
-    sample = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
-      await tx.execute(sql.raw(`set local statement_timeout = ${SAMPLE_TIMEOUT_MS}`));
-      const [row] = await selectRows<{ sampled: number; matched: number }>(
-        tx,
-        sql`select count(*)::float8 as sampled, count(*) filter (where ${where})::float8 as matched
-            from ${table} tablesample system (${percent}::float4) repeatable (0)`,
-      );
-      return row;
-    });
-  } catch (error) {
-    // Filters too costly to test on the sample in time: the planner's figure instead.
-    if (pgErrorOf(error)?.code === PG_QUERY_CANCELED) return null;
-    throw error;
-  }
+  // Filters too costly to test on the sample in time (null): the planner's figure instead.
+  const sample = await withinStatementTimeout(db, SAMPLE_TIMEOUT_MS, async (tx) => {
+    const [row] = await selectRows<{ sampled: number; matched: number }>(
+      tx,
+      sql`select count(*)::float8 as sampled, count(*) filter (where ${where})::float8 as matched
+          from ${table} tablesample system (${percent}::float4) repeatable (0)`,
+    );
+    return row;
+  });
+  if (sample === null) return null;
   const sampled = Number(sample?.sampled ?? 0);
   if (sampled === 0) return null;
   // A table never analysed has no row count: the sample's own share of the pages says it.

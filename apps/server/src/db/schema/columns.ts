@@ -78,11 +78,12 @@ export const foldedTrigram = (expression: SQL | AnyPgColumn) => sql`${foldedText
 
 /**
  * A text's fingerprint for finding copies: md5 of its folded letters alone (digits, punctuation and
- * spacing dropped), so a description pasted again with another phone number or price still matches.
+ * spacing dropped, at either end too), so a description pasted again with another phone number or price
+ * still matches.
  * NULL stays NULL (never a match). Immutable: a btree index on it answers equality among millions.
  */
 export const textFingerprint = (expression: SQL | AnyPgColumn) =>
-  sql`md5(regexp_replace(${foldedText(expression)}, '[^a-z]+', ' ', 'g'))`;
+  sql`md5(btrim(regexp_replace(${foldedText(expression)}, '[^a-z]+', ' ', 'g')))`;
 
 /**
  * A phone as two accounts' phones are compared: its last 8 digits, whatever the spacing, dashes

@@ -8,7 +8,9 @@ import {
   type ContactMatch,
 } from '@usluge/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { qualified } from '../../db/qualified-column.ts';
 import { phoneKey, textFingerprint } from '../../db/schema/columns.ts';
 import {
   adPhotos,
@@ -18,6 +20,7 @@ import {
   userFullName,
   users,
 } from '../../db/schema/index.ts';
+import { withinStatementTimeout } from '../../db/statement-timeout.ts';
 import { notFound } from '../../http/errors.ts';
 
 type Subject = {
@@ -98,23 +101,37 @@ export function nearCopyCandidates(db: Database, subject: Pick<Subject, 'id' | '
 }
 
 /**
+ * The nearest-titles walk is given up after this long (PostgreSQL): a title unlike any other
+ * among a million makes the GiST walk read most of the index (0.4–0.6 s, bench/README), and a
+ * hint is not worth holding the moderator's page that long. The other candidates still count.
+ */
+const NEAREST_TITLES_TIMEOUT_MS = 100;
+
+/**
  * Other ads (any poster) whose title or description is like this one's, the strongest first; score:
  * the higher of the two trigram similarities, at least AD_HINT_TEXT_SIMILARITY. Candidates come
  * from indexes that stay fast among a million ads, and only they are scored:
- * - the ten nearest titles by trigram distance (`<->`), a best-first walk of ads_title_trgm_gist
- *   that stops after ten, however many titles are alike;
+ * - the newest ads with the same title (ads_title_fingerprint_idx: folded, digits and punctuation
+ *   dropped), a bounded backward walk of a btree however common the title is;
  * - copies of the description (ads_description_fingerprint_idx: its letters alone, so a copy with
  *   another phone number still matches, even one of short sentences alone);
- * - near-copies, the ads sharing a sentence with it (nearCopyCandidates).
+ * - near-copies, the ads sharing a sentence with it (nearCopyCandidates);
+ * - only when fewer than ten ads share the title: the ten nearest titles by trigram distance
+ *   (`<->`), a best-first walk of ads_title_trgm_gist that stops after ten, bounded in time
+ *   (NEAREST_TITLES_TIMEOUT_MS). With ten twins it would find those same titles at distance 0,
+ *   after reading far more of the index (its signatures are lossy): most of this hint's cost.
  * A trigram search over descriptions themselves has no such bound: templated texts share most of
  * their trigrams, so the GIN index passed hundreds of thousands of candidates and a GiST walk took
  * seconds (bench/ad-hints.ts).
  */
 async function similarAds(db: Database, subject: Subject): Promise<AdHint[]> {
   const description = subject.description?.trim() ?? '';
-  const nearestTitles = scoredAds(db, subject)
-    .where(ne(ads.id, subject.id))
-    .orderBy(sql`${ads.title} <-> ${subject.title}`)
+  const titleFingerprint = textFingerprint(sql`${subject.title}::text`);
+  const titleTwins = db
+    .select({ id: ads.id })
+    .from(ads)
+    .where(and(sql`${textFingerprint(ads.title)} = ${titleFingerprint}`, ne(ads.id, subject.id)))
+    .orderBy(desc(ads.id))
     .limit(AD_HINTS_MAX);
   const copies = db
     .select({ id: ads.id })
@@ -127,16 +144,27 @@ async function similarAds(db: Database, subject: Subject): Promise<AdHint[]> {
     )
     .limit(AD_HINTS_MAX);
   const nearCopies = nearCopyCandidates(db, subject);
-  // Each statement scores its own candidates: two round trips, not a third to score them all.
-  const alikeTexts = description
-    ? scoredAds(db, subject).where(
-        inArray(ads.id, description.length >= FINGERPRINT_MIN_LENGTH ? copies.union(nearCopies) : nearCopies),
-      )
-    : [];
-  const found = (await Promise.all([nearestTitles, alikeTexts])).flat();
+  const candidates = !description
+    ? titleTwins
+    : description.length >= FINGERPRINT_MIN_LENGTH
+      ? titleTwins.union(copies).union(nearCopies)
+      : titleTwins.union(nearCopies);
+  const alike = await scoredAds(db, subject).where(inArray(ads.id, candidates));
+  const twinCount = alike.filter((row) => row.isTitleTwin).length;
+  const nearestTitles =
+    twinCount >= AD_HINTS_MAX
+      ? []
+      : ((await withinStatementTimeout(db, NEAREST_TITLES_TIMEOUT_MS, (tx) =>
+          scoredAds(tx, subject)
+            .where(ne(ads.id, subject.id))
+            .orderBy(sql`${ads.title} <-> ${subject.title}`)
+            .limit(AD_HINTS_MAX),
+        )) ?? []);
   const best = new Map<number, AdHint>();
-  for (const row of found) {
-    if (row.score >= AD_HINT_TEXT_SIMILARITY && !best.has(row.id)) best.set(row.id, row);
+  for (const row of [...alike, ...nearestTitles]) {
+    if (row.score >= AD_HINT_TEXT_SIMILARITY && !best.has(row.id)) {
+      best.set(row.id, { id: row.id, title: row.title, score: row.score });
+    }
   }
   return [...best.values()].sort((a, b) => b.score - a.score || a.id - b.id).slice(0, AD_HINTS_MAX);
 }
@@ -156,6 +184,8 @@ export function scoredAds(db: Database, subject: Pick<Subject, 'title' | 'descri
       id: ads.id,
       title: ads.title,
       score: sql<number>`greatest(${titleScore}, ${descriptionScore})`,
+      // The same title as the subject's as ads_title_fingerprint_idx compares them.
+      isTitleTwin: sql<boolean>`${textFingerprint(ads.title)} = ${textFingerprint(sql`${subject.title}::text`)}`,
     })
     .from(ads)
     .$dynamic();
@@ -179,58 +209,51 @@ function samePosterAds(db: Database, subject: Subject) {
 }
 
 /** The 16-bit band of a hash that the index ad_photos_phash_band<n>_idx holds (same expression). */
-const band = (hash: SQL | typeof adPhotos.phash, shift: number) =>
+const band = (hash: SQL | AnyPgColumn, shift: number) =>
   sql`((${hash} >> ${sql.raw(String(shift))}) & 65535)`;
 const BAND_SHIFTS = [0, 16, 32, 48];
+
+const subjectPhotos = alias(adPhotos, 'mine');
 
 /**
  * Other ads with a photo within 3 bits of one of this ad's: two such hashes agree in at least one
  * of their four 16-bit bands (pigeonhole), so each band's index finds the candidates and the
- * distance is checked on those alone. Score: 64 − bits apart (64: the same picture).
+ * distance is checked on those alone. Score: 64 − bits apart (64: the same picture). One
+ * statement: for each of the ad's hashed photos, its nearest others (lateral), each ad once.
  */
-async function samePhotoAds(db: Database, subject: Subject) {
-  const mine = await db
-    .select({ phash: adPhotos.phash })
+function samePhotoAds(db: Database, subject: Subject) {
+  // Qualified: a one-table select writes its columns bare, and "phash" is in both tables here.
+  const distance = sql<number>`bit_count((${qualified(adPhotos.phash)} # ${qualified(subjectPhotos.phash)})::bit(64))::int`;
+  const near = db
+    .select({
+      adId: sql<number>`${qualified(adPhotos.ad_id)}`.as('near_ad_id'),
+      distance: distance.as('distance'),
+    })
     .from(adPhotos)
-    .where(and(eq(adPhotos.ad_id, subject.id), isNotNull(adPhotos.phash)));
-  const hashes = [...new Set(mine.flatMap((photo) => (photo.phash === null ? [] : [photo.phash])))];
-  if (hashes.length === 0) return [];
-  const nearest = new Map<number, number>();
-  for (const hash of hashes) {
-    const mineHash = sql`${String(hash)}::bigint`;
-    const distance = sql<number>`bit_count((${adPhotos.phash} # ${mineHash})::bit(64))::int`;
-    const rows = await db
-      .select({ adId: adPhotos.ad_id, distance })
-      .from(adPhotos)
-      .where(
-        and(
-          or(...BAND_SHIFTS.map((shift) => sql`${band(adPhotos.phash, shift)} = ${band(mineHash, shift)}`)),
-          ne(adPhotos.ad_id, subject.id),
-          sql`${distance} <= ${AD_HINT_PHOTO_DISTANCE}`,
-        ),
-      )
-      .orderBy(asc(distance), asc(adPhotos.ad_id))
-      .limit(AD_HINTS_MAX * 4);
-    for (const row of rows) {
-      nearest.set(row.adId, Math.min(row.distance, nearest.get(row.adId) ?? 64));
-    }
-  }
-  const closest = [...nearest].sort(([a, x], [b, y]) => x - y || a - b).slice(0, AD_HINTS_MAX);
-  if (closest.length === 0) return [];
-  const titles = new Map(
-    (
-      await db
-        .select({ id: ads.id, title: ads.title })
-        .from(ads)
-        .where(
-          inArray(
-            ads.id,
-            closest.map(([id]) => id),
+    .where(
+      and(
+        or(
+          ...BAND_SHIFTS.map(
+            (shift) => sql`${band(adPhotos.phash, shift)} = ${band(subjectPhotos.phash, shift)}`,
           ),
-        )
-    ).map((row) => [row.id, row.title]),
-  );
-  return closest.map(([id, distance]) => ({ id, title: titles.get(id) ?? '', score: 64 - distance }));
+        ),
+        ne(adPhotos.ad_id, subject.id),
+        sql`${distance} <= ${AD_HINT_PHOTO_DISTANCE}`,
+      ),
+    )
+    .orderBy(asc(distance), asc(adPhotos.ad_id))
+    .limit(AD_HINTS_MAX * 4)
+    .as('near');
+  const closest = sql<number>`min(${near.distance})`;
+  return db
+    .select({ id: ads.id, title: ads.title, score: sql<number>`(64 - ${closest})::int` })
+    .from(subjectPhotos)
+    .crossJoinLateral(near)
+    .innerJoin(ads, eq(ads.id, near.adId))
+    .where(and(eq(subjectPhotos.ad_id, subject.id), isNotNull(subjectPhotos.phash)))
+    .groupBy(ads.id, ads.title)
+    .orderBy(asc(closest), asc(ads.id))
+    .limit(AD_HINTS_MAX);
 }
 
 /**

@@ -1,0 +1,7 @@
+-- The duplicate hints find the newest ads with the very same title (folded, digits and punctuation
+-- dropped: its fingerprint) on an index before walking the trigram GiST index for the nearest. The
+-- fingerprint now trims the spaces that a dropped digit or stop at either end left ('... 24/7'),
+-- so the description's index is built again with it.
+DROP INDEX IF EXISTS "ads_description_fingerprint_idx";--> statement-breakpoint
+CREATE INDEX "ads_title_fingerprint_idx" ON "ads" USING btree (md5(btrim(regexp_replace(lower(translate("title", 'ČĆŠŽĐčćšžđÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝŚŹŻŁŃĄĘàáâãäåçèéêëìíîïñòóôõöøùúûüýÿśźżłńąę', 'CCSZDccszdAAAAAACEEEEIIIINOOOOOOUUUUYSZZLNAEaaaaaaceeeeiiiinoooooouuuuyyszzlnae')), '[^a-z]+', ' ', 'g'))),"id");--> statement-breakpoint
+CREATE INDEX "ads_description_fingerprint_idx" ON "ads" USING btree (md5(btrim(regexp_replace(lower(translate("description", 'ČĆŠŽĐčćšžđÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝŚŹŻŁŃĄĘàáâãäåçèéêëìíîïñòóôõöøùúûüýÿśźżłńąę', 'CCSZDccszdAAAAAACEEEEIIIINOOOOOOUUUUYSZZLNAEaaaaaaceeeeiiiinoooooouuuuyyszzlnae')), '[^a-z]+', ' ', 'g'))));
