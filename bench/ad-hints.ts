@@ -13,6 +13,7 @@
  * - ads: titles of a service, an object and a town ('Košenje trave i dvorišta – Nikšić'), so that
  *   many titles are alike, as on a real marketplace; descriptions of 3–5 sentences from a few
  *   dozen templates with their words varied (their sentences kept in ad_sentences by the trigger);
+ *   every 5 000th ad (200) then gets a title of three rare words, unlike any other;
  * - one photo per ad and a second for every other ad, with random 64-bit hashes; every 20th
  *   photo reuses another ad's hash with 1–3 bits flipped.
  * The indexes of ads, ad_photos and ad_sentences are dropped while their rows are written and
@@ -20,6 +21,7 @@
  * after a warm-up, at `connections` concurrent requests from a process of its own (list-load.ts):
  * - the hints of random ads through HTTP;
  * - the hints of ads known to reuse a photo through HTTP (a reused photo found among a million);
+ * - the hints of the ads with a title of their own (the nearest-titles walk's worst case);
  * - the near-copy description step alone (ad-hints.ts nearCopyCandidates, the ads sharing a
  *   sentence, scored in the same statement as the server scores them) through the server's pool,
  *   for random ads.
@@ -164,6 +166,43 @@ const CLOSERS = array([
   'Više slika na zahtjev.',
 ]);
 
+/** Words no generated title has: three of them make a title unlike any other among the million. */
+const RARE_WORDS = array([
+  'starinskih',
+  'satova',
+  'klatnom',
+  'harmonika',
+  'violina',
+  'akvarijuma',
+  'pčelinjaka',
+  'jedrilica',
+  'mozaika',
+  'vitraža',
+  'kaligrafije',
+  'keramike',
+  'sedla',
+  'čamaca',
+  'bunara',
+  'saune',
+  'orgulja',
+  'gobelina',
+  'lustera',
+  'ribnjaka',
+  'golubarnika',
+  'ramova',
+  'šešira',
+  'lula',
+  'globusa',
+  'teleskopa',
+  'gramofona',
+  'kočija',
+  'mlinova',
+  'zvona',
+  'fenjera',
+]);
+/** Every RARE_EVERY-th ad (id % RARE_EVERY = 1) gets such a title: 200 of them. */
+const RARE_EVERY = 5000;
+
 /** 64 random-looking bits of a number, signed as bigint holds them. */
 const hashOf = (n: string) =>
   `((hashint8(${n})::bigint << 32) # (hashint8(-(${n}) - 1)::bigint & 4294967295))`;
@@ -212,6 +251,14 @@ const steps: DataStep[] = [
                now() - (g % 120000) * interval '1 hour', now() - (g % 120000) * interval '1 hour'
         from generate_series(1, ${ADS}) as g
         join users u on u.username = 'bench.' || (1 + (g * 31) % ${USERS})`,
+  },
+  {
+    label: 'ads with a title of their own',
+    count: countOf(sql`ads where id % ${sql.raw(String(RARE_EVERY))} = 1 and title not like '% – %'`),
+    expected: ADS / RARE_EVERY,
+    fill: sql`update ads set title = initcap(${RARE_WORDS}[1 + abs(hashint4(id * 3)) % 31]) || ' '
+          || ${RARE_WORDS}[1 + abs(hashint4(id * 5)) % 31] || ' i ' || ${RARE_WORDS}[1 + abs(hashint4(id * 11)) % 31]
+        where id % ${sql.raw(String(RARE_EVERY))} = 1`,
   },
   {
     label: 'photos',
@@ -338,6 +385,10 @@ async function main() {
       sql`select ad_id as id from ad_photos
           where ${sql.raw(reusesHash(photoNumber('ad_id', 'position')))} order by random() limit ${SAMPLE}`,
     );
+    const rareTitleAds = await selectRows<{ id: number }>(
+      handle.db,
+      sql`select id from ads where id % ${sql.raw(String(RARE_EVERY))} = 1`,
+    );
     // Before the load: the load average the machine had of its own.
     const loadBefore = os.loadavg();
     const startedAt = new Date();
@@ -367,6 +418,13 @@ async function main() {
         figures: reusing,
         cpu: reusingCpu,
         found: foundOf(reusing),
+      });
+      const [rare, rareCpu] = await hintsOf(rareTitleAds);
+      rows.push({
+        label: 'all hints, ads with a title of their own',
+        figures: rare,
+        cpu: rareCpu,
+        found: foundOf(rare),
       });
       const [step, stepCpu] = await withCpu(() => nearCopyStep(handle.db, randomAds));
       rows.push({
