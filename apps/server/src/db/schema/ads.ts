@@ -123,13 +123,11 @@ export const ads = pgTable(
     index('ads_price_to_idx').on(t.price_to, t.id),
     index('ads_status_idx').on(t.ad_status_id, t.id),
     index('ads_is_active_idx').on(t.is_active, t.id),
-    // The lists' title filter (folded); the hints' raw-title GiST index is below.
+    // The lists' title filter (folded), and the hints' titles alike.
     index('ads_title_trgm').using('gin', t.title_folded.op('gin_trgm_ops')),
-    // The duplicate hints (ad-hints.ts): the newest ads with the same title (its fingerprint), the
-    // nearest titles by trigram distance on a GiST index (best first, stops after ten), and copies
-    // of a description by its fingerprint.
+    // The duplicate hints (ad-hints.ts): the newest ads with the same title (its fingerprint), and
+    // copies of a description by its fingerprint; titles alike by trigrams on ads_title_trgm.
     index('ads_title_fingerprint_idx').on(textFingerprint(t.title), t.id),
-    index('ads_title_trgm_gist').using('gist', t.title.op('gist_trgm_ops')),
     index('ads_description_fingerprint_idx').on(textFingerprint(t.description)),
     // The member's search (approved, active ads only): its words on the folded text, its pages
     // newest first or by price on the searchable ads alone.

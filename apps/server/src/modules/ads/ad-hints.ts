@@ -11,7 +11,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } fr
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { qualified } from '../../db/qualified-column.ts';
-import { phoneKey, textFingerprint } from '../../db/schema/columns.ts';
+import { foldedText, phoneKey, textFingerprint } from '../../db/schema/columns.ts';
 import {
   adPhotos,
   adSentences,
@@ -101,11 +101,14 @@ export function nearCopyCandidates(db: Database, subject: Pick<Subject, 'id' | '
 }
 
 /**
- * The nearest-titles walk is given up after this long (PostgreSQL): a title unlike any other
- * among a million makes the GiST walk read most of the index (0.4–0.6 s, bench/README), and a
- * hint is not worth holding the moderator's page that long. The other candidates still count.
+ * The search for titles alike is given up after this long (PostgreSQL): a title of common words
+ * and no twins makes the trigram index pass tens of thousands of candidates (0.2 s, bench/README),
+ * and a hint is not worth holding the moderator's page that long. The other candidates still count.
  */
-const NEAREST_TITLES_TIMEOUT_MS = 100;
+const ALIKE_TITLES_TIMEOUT_MS = 100;
+
+/** Of the titles alike, this many (in the table's order) are scored; the best of them are shown. */
+const ALIKE_TITLES_SCORED = AD_HINTS_MAX * 5;
 
 /**
  * Other ads (any poster) whose title or description is like this one's, the strongest first; score:
@@ -116,10 +119,11 @@ const NEAREST_TITLES_TIMEOUT_MS = 100;
  * - copies of the description (ads_description_fingerprint_idx: its letters alone, so a copy with
  *   another phone number still matches, even one of short sentences alone);
  * - near-copies, the ads sharing a sentence with it (nearCopyCandidates);
- * - only when fewer than ten ads share the title: the ten nearest titles by trigram distance
- *   (`<->`), a best-first walk of ads_title_trgm_gist that stops after ten, bounded in time
- *   (NEAREST_TITLES_TIMEOUT_MS). With ten twins it would find those same titles at distance 0,
- *   after reading far more of the index (its signatures are lossy): most of this hint's cost.
+ * - only when fewer than ten ads share the title: titles alike by trigrams (`%` at
+ *   AD_HINT_TEXT_SIMILARITY on the folded title's GIN index, ads_title_trgm), bounded in time
+ *   (ALIKE_TITLES_TIMEOUT_MS). Cheap for a title of rare words (short posting lists), given up for
+ *   one of common words. A GiST walk for the nearest titles (`<->`) was tried and dropped: at a
+ *   million ads it read 11 000–17 000 pages (0.4–0.5 s) for any title without twins.
  * A trigram search over descriptions themselves has no such bound: templated texts share most of
  * their trigrams, so the GIN index passed hundreds of thousands of candidates and a GiST walk took
  * seconds (bench/ad-hints.ts).
@@ -151,17 +155,25 @@ async function similarAds(db: Database, subject: Subject): Promise<AdHint[]> {
       : titleTwins.union(nearCopies);
   const alike = await scoredAds(db, subject).where(inArray(ads.id, candidates));
   const twinCount = alike.filter((row) => row.isTitleTwin).length;
-  const nearestTitles =
+  const alikeTitles =
     twinCount >= AD_HINTS_MAX
       ? []
-      : ((await withinStatementTimeout(db, NEAREST_TITLES_TIMEOUT_MS, (tx) =>
-          scoredAds(tx, subject)
-            .where(ne(ads.id, subject.id))
-            .orderBy(sql`${ads.title} <-> ${subject.title}`)
-            .limit(AD_HINTS_MAX),
-        )) ?? []);
+      : ((await withinStatementTimeout(db, ALIKE_TITLES_TIMEOUT_MS, async (tx) => {
+          // What `%` compares with, for this transaction only.
+          await tx.execute(
+            sql`select set_config('pg_trgm.similarity_threshold', ${String(AD_HINT_TEXT_SIMILARITY)}, true)`,
+          );
+          return scoredAds(tx, subject)
+            .where(
+              and(
+                sql`${ads.title_folded} % ${foldedText(sql`${subject.title}::text`)}`,
+                ne(ads.id, subject.id),
+              ),
+            )
+            .limit(ALIKE_TITLES_SCORED);
+        })) ?? []);
   const best = new Map<number, AdHint>();
-  for (const row of [...alike, ...nearestTitles]) {
+  for (const row of [...alike, ...alikeTitles]) {
     if (row.score >= AD_HINT_TEXT_SIMILARITY && !best.has(row.id)) {
       best.set(row.id, { id: row.id, title: row.title, score: row.score });
     }

@@ -58,7 +58,7 @@ export function adRoutes(app: FastifyInstance, db: Database, storage: FileStorag
         tags,
         summary: 'Hints that an ad may be a duplicate or spam, for the moderator to judge',
         description:
-          "Other ads with a similar title (the nearest by trigram distance), a copy of the description (the same letters, digits and punctuation aside) or a near-copy of it (sharing one of its sentences, or two of the more common ones), scored by the higher trigram similarity of the two (at least 0.4); the same poster's ads of the last 30 days, ads with a photo within 3 bits of perceptual hash of one of this ad's, and other accounts with the poster's phone (the same last 8 digits, however written) or e-mail local part; at most 10 of each. Nothing is changed.",
+          "Other ads with the same title (case, diacritics, digits and punctuation aside; the newest ten) or, when fewer than ten have it, a title alike by trigrams (looked for for at most 100 ms), a copy of the description (the same letters, digits and punctuation aside) or a near-copy of it (sharing one of its sentences, or two of the more common ones), scored by the higher trigram similarity of the two (at least 0.4); the same poster's ads of the last 30 days, ads with a photo within 3 bits of perceptual hash of one of this ad's, and other accounts with the poster's phone (the same last 8 digits, however written) or e-mail local part; at most 10 of each. Nothing is changed.",
         params: idParamsSchema,
         response: { 200: adHintsSchema },
       },
