@@ -221,14 +221,14 @@ export async function buildApp({
   registerSecurity(app, config.publicUrl);
   registerDraining(app);
   registerIdempotencyCheck(app, { isProduction: config.isProduction });
-  registerMetrics(app, { token: config.metricsToken, db, reportsBusy: reports.activeCount, poolStats });
+  await registerMetrics(app, { token: config.metricsToken, db, reportsBusy: reports.activeCount, poolStats });
   registerUnreadBodies(app);
   registerWellFormedText(app);
   registerAuthentication(app, db);
   registerListTotalsReset(app, db);
   await registerDocs(app);
 
-  const limits = limitStore ?? openLimitStore(config, db);
+  const limits = limitStore ?? (await openLimitStore(config, db));
   if (!limitStore) app.addHook('onClose', () => limits.close());
   const limiter = createLoginLimiter(limits, config.loginLimits);
   await app.register(

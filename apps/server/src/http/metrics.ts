@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, count, isNull, min } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
 import type { Database, PoolStats } from '../db/client.ts';
 import { ads, mailOutbox } from '../db/schema/index.ts';
@@ -39,10 +38,12 @@ function sharedWhileRunning<T>(read: () => Promise<T>): () => Promise<T> {
  * requests by route and status with their latency, the database pool, the mail outbox's depth and
  * oldest mail's age, the review queue's size and oldest ad's age, the report workers busy, and
  * Node's own (event-loop delay, memory, handles). The database figures are read at each scrape.
+ * prom-client is loaded only then: a server without METRICS_TOKEN does not hold it in memory.
  */
-export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+export async function registerMetrics(app: FastifyInstance, options: MetricsOptions): Promise<void> {
   const { token } = options;
   if (!token) return;
+  const { collectDefaultMetrics, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
@@ -25,6 +25,13 @@ export type MailWorkerOptions = {
 };
 
 /**
+ * nodemailer's SMTP transport, its module loaded when the first mail is to be sent: a server that
+ * never sends one (no SMTP_URL, or nothing queued yet) does not hold it in memory.
+ */
+const openTransport = (smtpUrl: string): Promise<Transporter> =>
+  import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+
+/**
  * Delivers the outbox through nodemailer to SMTP_URL, oldest first, with retries and backoff (all
  * times are the database's, to the microsecond). Mails are claimed with row locks (SKIP LOCKED),
  * so the nodes on one database never send one twice nor wait for each other.
@@ -37,7 +44,7 @@ export function startMailWorker({
   log,
   intervalMs = 5000,
 }: MailWorkerOptions): MailWorker {
-  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  let transport: Promise<Transporter> | null = null;
   let isStopped = false;
 
   type ClaimedMail = Pick<
@@ -107,9 +114,13 @@ export function startMailWorker({
   }
 
   async function deliverDue(): Promise<number> {
-    if (!transport) return 0;
+    if (!smtpUrl) return 0;
+    const due = await claimDue();
+    if (due.length === 0) return 0;
+    transport ??= openTransport(smtpUrl);
+    const opened = await transport;
     let sent = 0;
-    for (const mail of await claimDue()) if (await deliverOne(transport, mail)) sent++;
+    for (const mail of due) if (await deliverOne(opened, mail)) sent++;
     return sent;
   }
 
@@ -123,13 +134,13 @@ export function startMailWorker({
     });
     return chain;
   };
-  const timer = transport ? setInterval(() => void runRound(), intervalMs) : null;
+  const timer = smtpUrl ? setInterval(() => void runRound(), intervalMs) : null;
   timer?.unref();
 
   return {
     deliverDue: runRound,
     queued: (to, subject, text) => {
-      if (!transport) {
+      if (!smtpUrl) {
         // Without SMTP_URL the log is where a developer finds the link.
         log.info({ to, subject, text }, 'mail kept in the outbox (no SMTP_URL)');
         return;
@@ -141,7 +152,8 @@ export function startMailWorker({
       isStopped = true;
       if (timer) clearInterval(timer);
       await chain;
-      transport?.close();
+      // A transport that failed to open has nothing to close.
+      (await transport?.catch(() => null))?.close();
     },
   };
 }

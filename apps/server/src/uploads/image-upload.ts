@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { AppError } from '../http/errors.ts';
 import { perceptualHash } from './perceptual-hash.ts';
+import { loadSharp } from './sharp.ts';
 
 /** What every uploaded image may be (DESIGN.md 8): the product shows nothing else. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -41,6 +41,8 @@ export async function processImage(bytes: Buffer, field: string): Promise<Proces
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, 'image_too_large', { max: 2 }, field);
   const format = sniffImageFormat(bytes);
   if (!format) throw new AppError(422, 'image_type', {}, field);
+  // Outside the try: sharp failing to load is the server's fault, not an unreadable image.
+  const sharp = await loadSharp();
   try {
     const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

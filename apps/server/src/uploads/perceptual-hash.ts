@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 /** The picture is shrunk to this square, grey, before its frequencies are taken. */
 const SIZE = 32;
@@ -21,6 +21,7 @@ const COSINES = Array.from({ length: LOW }, (_, u) =>
  * picture would otherwise hash alike and pass for a reused photo.
  */
 export async function perceptualHash(bytes: Buffer): Promise<bigint | null> {
+  const sharp = await loadSharp();
   const pixels = await sharp(bytes)
     .rotate()
     .flatten({ background: '#ffffff' })

@@ -10,7 +10,7 @@ import { openConfiguredDatabase, runCli } from './open-configured-database.ts';
 runCli(async () => {
   const { handle, config } = await openConfiguredDatabase();
   try {
-    const storage = createConfiguredStorage(config);
+    const storage = await createConfiguredStorage(config);
     const outcome = await hashMissingPhotos(handle.db, storage, {
       onBatch: ({ hashed, missing }) =>
         process.stdout.write(`… ${hashed} hashed, ${missing} without a file\n`),
