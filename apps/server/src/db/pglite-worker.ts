@@ -3,10 +3,10 @@
  * the server's messages, so that PostgreSQL's work in WASM runs beside the event loop instead of on
  * it. Values go back as PostgreSQL's text with the fields' type OIDs; the server's thread parses them.
  */
+import { enableCompileCache } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Transaction } from '@electric-sql/pglite';
 import type {
   PgliteReply,
   PgliteRequest,
@@ -14,6 +14,15 @@ import type {
   RawResults,
   SerializedError,
 } from './pglite-thread.ts';
+
+// A worker thread has no compile cache of its own until it asks (main.ts's is the main thread's):
+// PGlite's half a MB of JavaScript is then compiled from the cache at each start. Its modules are
+// imported after, so that they are read through it.
+enableCompileCache();
+const [{ PGlite }, { pg_trgm }] = await Promise.all([
+  import('@electric-sql/pglite'),
+  import('@electric-sql/pglite/contrib/pg_trgm'),
+]);
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
@@ -40,7 +49,7 @@ const fail = (id: number, error: unknown) => send({ id, error: serializeError(er
 for (const flag of ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'])
   setFlagsFromString(flag);
 
-let pglite: PGlite;
+let pglite: InstanceType<typeof PGlite>;
 try {
   pglite = await PGlite.create({
     ...(data.dataDir ? { dataDir: data.dataDir } : {}),

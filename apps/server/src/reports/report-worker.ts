@@ -2,10 +2,16 @@
  * Runs in a report worker thread (report-pool.ts): renders one report with the same writers as
  * ever, its rows arriving from the event loop in batches and its bytes going back in chunks.
  */
+import { enableCompileCache } from 'node:module';
 import os from 'node:os';
 import type { FromWorker, ReportTask, ToWorker } from './report-messages.ts';
 import type { ReportCell } from './report-types.ts';
-import { writeReport } from './report-writer.ts';
+
+// A worker thread has no compile cache of its own until it asks (main.ts's is the main thread's):
+// the writers (pdfkit and its fonts' code, yazl) are then compiled from the cache in each new
+// worker. They are imported after, so that they are read through it.
+enableCompileCache();
+const { writeReport } = await import('./report-writer.ts');
 
 /**
  * Rendering is background work: where a thread has a priority of its own (Linux), this worker's
