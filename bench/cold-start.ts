@@ -1,6 +1,6 @@
 /**
- * Cold start: the time from starting the server process (`node apps/server/src/main.ts`, as
- * `npm start` does once the web app is built) to its first healthy `/api/health`, on an existing
+ * Cold start: the time from starting the server process (`node <flags> apps/server/src/main.ts`
+ * with the Node flags `npm start` gives it, as `npm start` does once the web app is built) to its first healthy `/api/health`, on an existing
  * embedded data directory and on PostgreSQL, median of N runs; the server's idle memory (RSS 2 s
  * after start) and its peak (VmHWM), read from /proc; and the same start after the previous server
  * was killed with SIGKILL (a crash: no clean shutdown, a stale data-dir lock, recovery to replay).
@@ -21,6 +21,12 @@ const RUNS = Number(process.argv[2] ?? 5);
 const SERVER_URL = process.argv[3] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH_DATABASE = 'usluge_bench_cold_start';
+/** The Node flags of package.json's start script (the young generation's cap), as the server runs. */
+const START_FLAGS =
+  /\bnode ((?:--\S+ )*)apps\/server\/src\/main\.ts/
+    .exec(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start)?.[1]
+    ?.split(' ')
+    .filter(Boolean) ?? [];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -57,7 +63,7 @@ async function startOnce(
 ): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
-  const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...START_FLAGS, 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -116,7 +122,7 @@ databaseUrl.pathname = `/${BENCH_DATABASE}`;
 
 try {
   console.log(
-    `Cold start to a healthy /api/health, ${RUNS} runs each (Node ${process.version}, ${os.cpus().length} CPUs)`,
+    `Cold start to a healthy /api/health, ${RUNS} runs each (Node ${process.version} ${START_FLAGS.join(' ')}, ${os.cpus().length} CPUs)`,
   );
   const embedded = await measure('embedded (PGlite, existing data dir with demo data)', {
     DATA_DIR: dataDir,

@@ -41,7 +41,16 @@ describe('the deployment files', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/^FROM node:24-slim$/m);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toContain('CMD ["node", "apps/server/src/main.ts"]');
+    // The same Node flags as npm start, the young generation's cap among them (bench/README.md).
+    const start: string = JSON.parse(read('package.json')).scripts.start;
+    const flags = /\bnode ((?:--\S+ )*)apps\/server\/src\/main\.ts/
+      .exec(start)?.[1]
+      ?.split(' ')
+      .filter(Boolean);
+    expect(flags).toContain('--max-semi-space-size=16');
+    expect(dockerfile).toContain(
+      `CMD ["${['node', ...(flags ?? []), 'apps/server/src/main.ts'].join('", "')}"]`,
+    );
     expect(dockerfile).toContain('/api/ready');
     expect(dockerfile).toContain('--omit=dev');
   });
