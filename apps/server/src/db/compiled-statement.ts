@@ -17,6 +17,8 @@ export type DatabaseInternals = {
       fields: unknown[] | undefined,
       name: undefined,
       isResponseInArrayMode: boolean,
+      /** Maps the rows (arrays in array mode) instead of Drizzle's mapping by `fields`. */
+      customResultMapper?: (rows: unknown[][]) => unknown,
     ): PreparedQuery;
   };
 };

@@ -28,6 +28,21 @@ const isQueryConfig = (value: unknown): value is QueryConfig =>
 /** The same text always gets the same name, so a connection parses it once. */
 export const statementName = (text: string) => `s_${createHash('sha1').update(text).digest('base64url')}`;
 
+/** How many statement texts namesByText keeps before it starts again. */
+const NAMES_KEPT = 1_000;
+/** Each text's name, or null when it runs unnamed: a page's text is hashed and tested once. */
+const namesByText = new Map<string, string | null>();
+
+function nameOf(text: string): string | null {
+  let name = namesByText.get(text);
+  if (name === undefined) {
+    name = isNameable(text) && !text.includes(';') ? statementName(text) : null;
+    if (namesByText.size >= NAMES_KEPT) namesByText.clear();
+    namesByText.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs the repeated SELECTs of this connection as named prepared statements: PostgreSQL parses
  * and plans a list page's statement once per connection instead of on every request (planning
@@ -40,14 +55,9 @@ export function prepareRepeatedSelects(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   // pg's query has a dozen overloads; this wrapper passes every call through unchanged but for the name.
   client.query = ((config: unknown, ...rest: unknown[]) => {
-    if (
-      isQueryConfig(config) &&
-      config.name === undefined &&
-      isNameable(config.text) &&
-      !config.text.includes(';')
-    ) {
-      const name = statementName(config.text);
-      if (named.has(name) || named.size < PREPARED_PER_CONNECTION) {
+    if (isQueryConfig(config) && config.name === undefined) {
+      const name = nameOf(config.text);
+      if (name !== null && (named.has(name) || named.size < PREPARED_PER_CONNECTION)) {
         named.add(name);
         return query({ ...config, name }, ...rest);
       }
