@@ -5,7 +5,14 @@ import type { Database } from '../db/client.ts';
 import { foldedText, searchedForm, sortCollated } from '../db/schema/columns.ts';
 import { selectRows } from '../db/select-rows.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
-import type { ColumnType, FilterOperand, ListColumn, ListDefinition, ListViewer } from './list-definition.ts';
+import type {
+  ColumnType,
+  FilterOperand,
+  ListColumn,
+  ListDefinition,
+  ListViewer,
+  RowScope,
+} from './list-definition.ts';
 import { listTotal, totalKey } from './list-totals.ts';
 
 /** Filter keys with a meaning of their own rather than a column. */
@@ -244,23 +251,59 @@ export async function pageIds(
 }
 
 /**
- * One page's rows in one statement: the page's ids are found first on the indexes (the
- * subquery), then only those rows are read with their joins (deferred join), in list order.
+ * One page as readList reads it: the list's WHERE (for its total), the scope loadRows reads the
+ * page's rows in (the page's ids found first on the indexes, the subquery, then only those rows
+ * read with their joins: a deferred join, in list order) and the total's key.
  */
-async function loadPage<Row extends { id: number }>(
-  db: Database,
-  definition: ListDefinition<Row>,
-  where: SQL,
-  orderBy: SQL,
-  limit: number,
-  offset: number,
+type PagePlan = { where: SQL; scope: RowScope; totalKey: string };
+
+/** How many requests each list keeps its page plans for; the oldest goes first. */
+const PLANS_KEPT = 200;
+
+/**
+ * Each list's page plans by request (filters, sort, page, active flag, mode, viewer): the very
+ * SQL objects a request builds, kept so that the same page asked again (the first page, as every
+ * list screen opens on it; a page reloaded) is not built again, and its statement, compiled once
+ * for this scope (scoped-select.ts), is not compiled again either. The SQL depends on nothing
+ * else (no clock, no database state), so a kept plan is the one the request would build.
+ */
+const pagePlans = new WeakMap<ListDefinition<{ id: number }>, Map<string, PagePlan>>();
+
+function pagePlan(
+  definition: ListDefinition<{ id: number }>,
+  request: ParsedListRequest,
+  mode: ListMode,
   viewer: ListViewer | undefined,
-): Promise<Row[]> {
-  return definition.loadRows(db, {
-    where: sql`${definition.id} in (${pageIdsQuery(definition, where, orderBy, limit, offset)})`,
-    orderBy,
-    ...(viewer ? { viewer } : {}),
-  });
+): PagePlan {
+  let plans = pagePlans.get(definition);
+  if (!plans) {
+    plans = new Map();
+    pagePlans.set(definition, plans);
+  }
+  const key = JSON.stringify([
+    mode,
+    viewer?.userId ?? null,
+    request.show_only_active ?? null,
+    request.filters,
+    request.options,
+  ]);
+  const kept = plans.get(key);
+  if (kept) return kept;
+  const where = buildWhere(definition, request, mode, viewer);
+  const orderBy = buildOrderBy(definition, request);
+  const { page, itemsPerPage } = request.options;
+  const pageIds = pageIdsQuery(definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage);
+  const plan = {
+    where,
+    scope: { where: sql`${definition.id} in (${pageIds})`, orderBy, ...(viewer ? { viewer } : {}) },
+    totalKey: totalKey(definition, request, mode, viewer),
+  };
+  if (plans.size >= PLANS_KEPT) {
+    const oldest = plans.keys().next();
+    if (!oldest.done) plans.delete(oldest.value);
+  }
+  plans.set(key, plan);
+  return plan;
 }
 
 /** Rows loaded by id, put back in the order of the ids. */
@@ -287,12 +330,10 @@ export async function readList<Row extends { id: number }>(
   mode: ListMode,
   viewer?: ListViewer,
 ) {
-  const where = buildWhere(definition, request, mode, viewer);
-  const orderBy = buildOrderBy(definition, request);
-  const { page, itemsPerPage } = request.options;
+  const { where, scope, totalKey: key } = pagePlan(definition, request, mode, viewer);
   const [result, count] = await Promise.all([
-    loadPage(db, definition, where, orderBy, itemsPerPage, (page - 1) * itemsPerPage, viewer),
-    listTotal(db, definition, where, totalKey(definition, request, mode, viewer)),
+    definition.loadRows(db, scope),
+    listTotal(db, definition, where, key),
   ]);
   return {
     result,

@@ -102,11 +102,20 @@ function templateOf<Row>(db: Database, select: ScopedSelect<Row>): Template | nu
 const templates = perDatabase(() => new WeakMap<ScopedSelect<unknown>, Template | null>());
 
 /**
+ * Per database, the statement compiled for a scope object, while that object lives: a page plan
+ * the list engine keeps (list-query.ts) runs its compiled statement again, with the same values.
+ */
+const compiledScopes = perDatabase(
+  () => new WeakMap<RowScope, { select: ScopedSelect<unknown>; query: PreparedQuery }>(),
+);
+
+/**
  * The rows of a list's select for one scope (a page's ids, ids given), without building and
  * compiling the whole select on every request: the select is built once per list and database
  * with marks for the WHERE and ORDER BY, and each request compiles only the scope's conditions
- * into it (its parameters numbered after the select's own). The rows are mapped by Drizzle as
- * the select would map them. A scope that picks fields (a report's batches) builds the select.
+ * into it (its parameters numbered after the select's own), once per scope object. The rows are
+ * mapped as Drizzle would map the select's. A scope that picks fields (a report's batches) builds
+ * the select.
  */
 export async function selectInScope<Row>(
   db: Database,
@@ -121,6 +130,16 @@ export async function selectInScope<Row>(
     byList.set(select as ScopedSelect<unknown>, template);
   }
   if (template === null) return select(db, scope);
+  const byScope = compiledScopes.of(db);
+  const compiledScope = byScope.get(scope);
+  if (compiledScope?.select === select) return (await compiledScope.query.execute()) as Row[];
+  const query = compileInScope(db, scope, template);
+  byScope.set(scope, { select: select as ScopedSelect<unknown>, query });
+  return (await query.execute()) as Row[];
+}
+
+/** The select's text with the scope's WHERE and ORDER BY compiled into it, ready to run. */
+function compileInScope(db: Database, scope: RowScope, template: Template): PreparedQuery {
   const { dialect, session } = internalsOf(db);
   // The select's own parameters first, so that the scope's are numbered after them.
   const compiled = dialect.sqlToQuery(
@@ -140,5 +159,5 @@ export async function selectInScope<Row>(
     ? session.prepareQuery({ sql: text, params: compiled.params }, undefined, undefined, true, rowsOf)
     : session.prepareQuery({ sql: text, params: compiled.params }, template.fields, undefined, true);
   query.joinsNotNullableMap = template.joinsNotNullableMap;
-  return (await query.execute()) as Row[];
+  return query;
 }
