@@ -256,6 +256,7 @@ function ReviewBody({
   const [isRejecting, setRejecting] = useState(false);
   const [lastDecision, setLastDecision] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const reasonForm = useForm<StatusChange, unknown, StatusChangeValues>({
     resolver: zodResolver(statusChangeSchema, { error: validationErrorMap(currentLanguage()) }) as never,
     defaultValues: { ad_status_id: AD_STATUS.rejected, status_comment: '', reason_ids: [] },
@@ -284,6 +285,9 @@ function ReviewBody({
   };
 
   const moveOn = () => {
+    // The decision unmounts what had the focus (the reason, the buttons) and the next ad loads
+    // in its place: the region keeps it meanwhile, so Escape and the keys are still heard.
+    contentRef.current?.focus();
     setRejecting(false);
     reasonForm.reset();
     // A decision on the next ad is another action: another Idempotency-Key.
@@ -396,7 +400,7 @@ function ReviewBody({
         </Typography>
       </Box>
       {/* A long ad scrolls here: the region takes the focus, so the arrow keys scroll it. */}
-      <DialogContent dividers tabIndex={0} role="region" aria-label={t('ads.review.title')}>
+      <DialogContent ref={contentRef} dividers tabIndex={0} role="region" aria-label={t('ads.review.title')}>
         {queue.state.kind === 'loading' || (ad !== null && details.isPending) ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label={t('common.loading')} />
