@@ -413,6 +413,35 @@ describe('the review mode', () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps the focus inside the review while the next ad loads after a decision, so Escape still closes it', async () => {
+    // The next ad's details come only when released: the review shows its spinner meanwhile.
+    let releaseNextAd = () => {};
+    const { user } = await openScreen('/ads-on-approval', {
+      'PUT /api/jobs/changeStatus/5': { body: adRow(5, 'Košenje dvorišta', REJECTED) },
+      'GET /api/jobs/show/6': () =>
+        new Promise<Response>((resolve) => {
+          releaseNextAd = () => resolve(jsonResponse(200, adDetails(MOVING)));
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pregled jedan po jedan' }));
+    const review = await screen.findByRole('dialog', { name: 'Pregled oglasa na odobrenju' });
+    await within(review).findByRole('heading', { level: 3, name: 'Košenje dvorišta' });
+    await user.keyboard('r');
+    const reason = await within(review).findByRole('textbox', { name: /Razlog odbijanja/ });
+    await waitFor(() => expect(reason).toHaveFocus());
+    await user.type(reason, 'Nejasan opis');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await within(review).findByText('Oglas „Košenje dvorišta“ je odbijen.');
+    // The reason field that had the focus is gone and the next ad is loading: the focus did not
+    // fall to the page's body, where the review would not hear Escape.
+    expect(review.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Pregled oglasa na odobrenju' })).toBeNull(),
+    );
+    releaseNextAd();
+  });
+
   it('sends each decision once, with a key of its own ad', async () => {
     const { net, user } = await openScreen('/ads-on-approval', {
       'PUT /api/jobs/changeStatus/5': { body: adRow(5, 'Košenje dvorišta', APPROVED) },
