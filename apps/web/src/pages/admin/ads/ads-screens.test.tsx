@@ -68,6 +68,17 @@ beforeAll(async () => {
 const MOWING = adRow(5, 'Košenje dvorišta');
 const MOVING = adRow(6, 'Selidba stana');
 
+/** Review mode opened on the first waiting ad, R pressed: the reason field has the focus. */
+async function startRejectingFirstAd(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Pregled jedan po jedan' }));
+  const review = await screen.findByRole('dialog', { name: 'Pregled oglasa na odobrenju' });
+  await within(review).findByRole('heading', { level: 3, name: 'Košenje dvorišta' });
+  await user.keyboard('r');
+  const reason = await within(review).findByRole('textbox', { name: /Razlog odbijanja/ });
+  await waitFor(() => expect(reason).toHaveFocus());
+  return { review, reason };
+}
+
 async function openScreen(path: string, extra: Parameters<typeof mockFetch>[0] = {}) {
   await resetApp();
   setAuthenticatedFlag();
@@ -386,12 +397,7 @@ describe('the review mode', () => {
     const { net, user } = await openScreen('/ads-on-approval', {
       'PUT /api/jobs/changeStatus/5': { body: adRow(5, 'Košenje dvorišta', REJECTED) },
     });
-    await user.click(await screen.findByRole('button', { name: 'Pregled jedan po jedan' }));
-    const review = await screen.findByRole('dialog', { name: 'Pregled oglasa na odobrenju' });
-    await within(review).findByRole('heading', { level: 3, name: 'Košenje dvorišta' });
-    await user.keyboard('r');
-    const reason = await within(review).findByRole('textbox', { name: /Razlog odbijanja/ });
-    await waitFor(() => expect(reason).toHaveFocus());
+    const { review, reason } = await startRejectingFirstAd(user);
     expect(within(review).getByRole('button', { name: 'Potvrdi odbijanje' })).toHaveAttribute(
       'aria-keyshortcuts',
       'Control+Enter',
@@ -423,12 +429,7 @@ describe('the review mode', () => {
           releaseNextAd = () => resolve(jsonResponse(200, adDetails(MOVING)));
         }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Pregled jedan po jedan' }));
-    const review = await screen.findByRole('dialog', { name: 'Pregled oglasa na odobrenju' });
-    await within(review).findByRole('heading', { level: 3, name: 'Košenje dvorišta' });
-    await user.keyboard('r');
-    const reason = await within(review).findByRole('textbox', { name: /Razlog odbijanja/ });
-    await waitFor(() => expect(reason).toHaveFocus());
+    const { review, reason } = await startRejectingFirstAd(user);
     await user.type(reason, 'Nejasan opis');
     await user.keyboard('{Control>}{Enter}{/Control}');
     await within(review).findByText('Oglas „Košenje dvorišta“ je odbijen.');
