@@ -46,6 +46,21 @@ describe('withinStatementTimeout', () => {
     },
   );
 
+  it('sets the further settings the work asks for, for its transaction only', async () => {
+    const setting = sql`select current_setting('work_mem') as value`;
+    const [before] = await selectRows<{ value: string }>(handle.db, setting);
+    const changed = before?.value === '7MB' ? '9MB' : '7MB';
+    const inside = await withinStatementTimeout(
+      handle.db,
+      1000,
+      (tx) => selectRows<{ value: string }>(tx, setting),
+      { work_mem: changed },
+    );
+    expect(inside).toEqual([{ value: changed }]);
+    const [after] = await selectRows<{ value: string }>(handle.db, setting);
+    expect(after?.value).toBe(before?.value);
+  });
+
   it('passes on any other error', async () => {
     const failure = await withinStatementTimeout(handle.db, 1000, (tx) =>
       selectRows(tx, sql`select 1 / 0`),

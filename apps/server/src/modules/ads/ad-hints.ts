@@ -158,20 +158,21 @@ async function similarAds(db: Database, subject: Subject): Promise<AdHint[]> {
   const alikeTitles =
     twinCount >= AD_HINTS_MAX
       ? []
-      : ((await withinStatementTimeout(db, ALIKE_TITLES_TIMEOUT_MS, async (tx) => {
-          // What `%` compares with, for this transaction only.
-          await tx.execute(
-            sql`select set_config('pg_trgm.similarity_threshold', ${String(AD_HINT_TEXT_SIMILARITY)}, true)`,
-          );
-          return scoredAds(tx, subject)
-            .where(
-              and(
-                sql`${ads.title_folded} % ${foldedText(sql`${subject.title}::text`)}`,
-                ne(ads.id, subject.id),
-              ),
-            )
-            .limit(ALIKE_TITLES_SCORED);
-        })) ?? []);
+      : ((await withinStatementTimeout(
+          db,
+          ALIKE_TITLES_TIMEOUT_MS,
+          (tx) =>
+            scoredAds(tx, subject)
+              .where(
+                and(
+                  sql`${ads.title_folded} % ${foldedText(sql`${subject.title}::text`)}`,
+                  ne(ads.id, subject.id),
+                ),
+              )
+              .limit(ALIKE_TITLES_SCORED),
+          // What `%` compares with.
+          { 'pg_trgm.similarity_threshold': String(AD_HINT_TEXT_SIMILARITY) },
+        )) ?? []);
   const best = new Map<number, AdHint>();
   for (const row of [...alike, ...alikeTitles]) {
     if (row.score >= AD_HINT_TEXT_SIMILARITY && !best.has(row.id)) {
