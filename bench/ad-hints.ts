@@ -7,6 +7,7 @@
  *     --connections 10  concurrent requests, as the lists bench runs its load (list-api.ts)
  *     --postgres-url postgres://postgres@127.0.0.1:5432/postgres
  *     --keep          keep the database (a second run skips the data it finds)
+ *     --cases random,reusing,rare,near-copy   the cases to time (all by default)
  *
  * The data is written in SQL (generate_series), every value a function of the row number:
  * - 100 000 users (users-data.ts), and 2 000 more sharing a phone or an e-mail local part with one;
@@ -30,13 +31,13 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { AD_HINT_TEXT_SIMILARITY } from '@usluge/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { ads } from '../apps/server/src/db/schema/index.ts';
+import { compiledStatement } from '../apps/server/src/db/compiled-statement.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { selectRows } from '../apps/server/src/db/select-rows.ts';
-import { nearCopyCandidates, scoredAds } from '../apps/server/src/modules/ads/ad-hints.ts';
+import { nearCopyCandidates, scoredAmong, subjectTable } from '../apps/server/src/modules/ads/ad-hints.ts';
 import { ADMIN_PASSWORD, startBenchServer } from './bench-server.ts';
 import { type CpuPerCall, withCpu } from './cpu-time.ts';
 import { countOf, type DataStep, runDataSteps } from './data-steps.ts';
@@ -55,6 +56,7 @@ const { values: options, positionals } = parseArgs({
     'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     connections: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    cases: { type: 'string', default: 'random,reusing,rare,near-copy' },
   },
 });
 const seconds = Number(positionals[0] ?? 10);
@@ -63,6 +65,15 @@ const connections = Number(options.connections);
 if (!Number.isInteger(connections) || connections < 1) {
   throw new Error(`--connections must be a whole number above 0, not '${options.connections}'`);
 }
+
+const CASES = ['random', 'reusing', 'rare', 'near-copy'] as const;
+const cases = new Set(options.cases.split(','));
+for (const name of cases) {
+  if (!(CASES as readonly string[]).includes(name)) {
+    throw new Error(`--cases: '${name}' is not one of ${CASES.join(', ')}`);
+  }
+}
+const isTimed = (name: (typeof CASES)[number]) => cases.has(name);
 
 const log = (line: string) => console.log(`  ${line}`);
 const array = (items: readonly string[]) => sql.raw(`(array[${items.map((item) => `'${item}'`).join(',')}])`);
@@ -331,14 +342,21 @@ async function nearCopyStep(db: Database, sample: Sampled[]): Promise<LoadFigure
     async () => {
       const subject = subjects[next++ % subjects.length];
       if (!subject) throw new Error('no ads to read');
-      const scored = await scoredAds(db, subject).where(inArray(ads.id, nearCopyCandidates(db, subject)));
-      const isHint = scored.some((row) => row.score >= AD_HINT_TEXT_SIMILARITY);
+      const [row] = await nearCopiesScored(db, { adId: subject.id });
+      const scored = row?.similar ?? [];
+      const isHint = scored.some((ad) => ad.score >= AD_HINT_TEXT_SIMILARITY);
       return [...(scored.length > 0 ? ['candidates'] : []), ...(isHint ? ['hints'] : [])];
     },
     seconds,
     connections,
   );
 }
+
+/** The near-copy candidates of one ad scored, as the hints' statement scores them. */
+const nearCopiesScored = compiledStatement<{ similar: { score: number }[] }, { adId: number }>(
+  () => sql`with ${subjectTable(sql.placeholder('adId'))}
+    select (${scoredAmong(nearCopyCandidates)}) as similar from subject`,
+);
 
 async function main() {
   const admin = new pg.Client({ connectionString: options['postgres-url'] });
@@ -410,30 +428,38 @@ async function main() {
         );
       const foundOf = (figures: LoadFigures) =>
         HINT_KEYS.map((key) => `${key} ${percent(figures.found[key] ?? 0, figures.requests)}`).join(', ');
-      const [all, allCpu] = await hintsOf(randomAds);
-      rows.push({ label: 'all hints, random ads', figures: all, cpu: allCpu, found: foundOf(all) });
-      const [reusing, reusingCpu] = await hintsOf(reusingAds);
-      rows.push({
-        label: 'all hints, ads reusing a photo',
-        figures: reusing,
-        cpu: reusingCpu,
-        found: foundOf(reusing),
-      });
-      const [rare, rareCpu] = await hintsOf(rareTitleAds);
-      rows.push({
-        label: 'all hints, ads with a title of their own',
-        figures: rare,
-        cpu: rareCpu,
-        found: foundOf(rare),
-      });
-      const [step, stepCpu] = await withCpu(() => nearCopyStep(handle.db, randomAds));
-      rows.push({
-        label: 'near-copy step alone (candidates scored), random ads',
-        figures: step,
-        // The step's load runs in this process: its CPU is in the server's.
-        cpu: { ...stepCpu, load: Number.NaN },
-        found: `a candidate ${percent(step.found.candidates ?? 0, step.requests)}, a hint ${percent(step.found.hints ?? 0, step.requests)}`,
-      });
+      if (isTimed('random')) {
+        const [all, allCpu] = await hintsOf(randomAds);
+        rows.push({ label: 'all hints, random ads', figures: all, cpu: allCpu, found: foundOf(all) });
+      }
+      if (isTimed('reusing')) {
+        const [reusing, reusingCpu] = await hintsOf(reusingAds);
+        rows.push({
+          label: 'all hints, ads reusing a photo',
+          figures: reusing,
+          cpu: reusingCpu,
+          found: foundOf(reusing),
+        });
+      }
+      if (isTimed('rare')) {
+        const [rare, rareCpu] = await hintsOf(rareTitleAds);
+        rows.push({
+          label: 'all hints, ads with a title of their own',
+          figures: rare,
+          cpu: rareCpu,
+          found: foundOf(rare),
+        });
+      }
+      if (isTimed('near-copy')) {
+        const [step, stepCpu] = await withCpu(() => nearCopyStep(handle.db, randomAds));
+        rows.push({
+          label: 'near-copy step alone (candidates scored), random ads',
+          figures: step,
+          // The step's load runs in this process: its CPU is in the server's.
+          cpu: { ...stepCpu, load: Number.NaN },
+          found: `a candidate ${percent(step.found.candidates ?? 0, step.requests)}, a hint ${percent(step.found.hints ?? 0, step.requests)}`,
+        });
+      }
     } finally {
       await server.app.close();
     }
