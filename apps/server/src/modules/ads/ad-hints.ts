@@ -151,26 +151,31 @@ const BAND_SHIFTS = [0, 16, 32, 48];
 
 /**
  * Other ads with a photo within 3 bits of one of the subject's: two such hashes agree in at least
- * one of their four 16-bit bands (pigeonhole), so each band's index finds the candidates and the
- * distance is checked on those alone. Score: 64 − bits apart (64: the same picture). For each of
- * the ad's hashed photos, its nearest others (lateral), each ad once.
+ * one of their four 16-bit bands (pigeonhole), so each band's index finds the candidates, and the
+ * distance is computed from the index alone (it holds the hash and the ad: an index-only scan a
+ * band, one lookup each, instead of one bitmap of the four read back from the table). Score: 64 −
+ * bits apart (64: the same picture). For each of the ad's hashed photos, its nearest others
+ * (lateral), each ad once.
  */
 const samePhotoAds = (() => {
-  const phash = sql`${adPhotos.phash}`;
-  const distance = sql`bit_count((${phash} # mine.phash)::bit(64))::int`;
+  const distance = sql`bit_count((${adPhotos.phash} # mine.phash)::bit(64))::int`;
+  // A photo near in several bands is found by each: `union` keeps it once.
+  const bandMatches = sql.join(
+    BAND_SHIFTS.map(
+      (shift) => sql`(select ${adPhotos.ad_id} as ad_id, ${distance} as distance from ${adPhotos}
+         where ${band(sql`${adPhotos.phash}`, shift)} = ${band(sql`mine.phash`, shift)}
+           and ${adPhotos.ad_id} <> subject.id and ${distance} <= ${limit(AD_HINT_PHOTO_DISTANCE)})`,
+    ),
+    sql` union `,
+  );
   return sql`select coalesce(json_agg(json_build_object('id', found.id, 'title', found.title, 'score', found.score)
       order by found.score desc, found.id), '[]')
     from (
       select ${ads.id} as id, ${ads.title} as title, (64 - min(near.distance))::int as score
         from ${adPhotos} as mine
         cross join lateral (
-          select ${adPhotos.ad_id} as ad_id, ${distance} as distance from ${adPhotos}
-           where (${sql.join(
-             BAND_SHIFTS.map((shift) => sql`${band(phash, shift)} = ${band(sql`mine.phash`, shift)}`),
-             sql` or `,
-           )})
-             and ${adPhotos.ad_id} <> subject.id and ${distance} <= ${limit(AD_HINT_PHOTO_DISTANCE)}
-           order by ${distance}, ${adPhotos.ad_id} limit ${limit(AD_HINTS_MAX * 4)}) as near
+          select matched.ad_id, matched.distance from (${bandMatches}) as matched
+           order by matched.distance, matched.ad_id limit ${limit(AD_HINTS_MAX * 4)}) as near
         join ${ads} on ${ads.id} = near.ad_id
        where mine.ad_id = subject.id and mine.phash is not null
        group by ${ads.id}, ${ads.title}
