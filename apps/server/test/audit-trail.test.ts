@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, auditLog, creditPrices, users } from '../src/db/schema/index.ts';
 import { seed } from '../src/db/seed/seed.ts';
 import { CRUDS } from '../src/modules/resources.ts';
+import { readXlsx } from './helpers/read-report.ts';
 import {
   createTestApp,
   createUser,
@@ -322,7 +323,7 @@ describe('writing the trail', () => {
     });
   });
 
-  it('records a notification sent by staff with its subject, text and targets', async () => {
+  it('records a notification sent by staff with its subject, text and targets, each by id and name', async () => {
     const answer = await write(
       'POST',
       '/api/notifications/store',
@@ -344,11 +345,28 @@ describe('writing the trail', () => {
         changes: {
           subject: { before: null, after: 'Održavanje sistema' },
           notification_text: { before: null, after: 'Aplikacija neće raditi u nedjelju od 2 do 4.' },
-          notification_user_types: { before: null, after: [USER_TYPE.individual] },
-          notification_for_users: { before: null, after: [member.id] },
+          notification_user_types: {
+            before: null,
+            after: [{ id: USER_TYPE.individual, name: 'Fizičko lice' }],
+          },
+          notification_for_users: {
+            before: null,
+            after: [{ id: member.id, name: 'Ime audit-member Prezime' }],
+          },
         },
       }),
     ]);
+    // The trail's report writes the targets by name, as its screen does, not as JSON.
+    const report = await auditIndex(admin, {
+      filters: { record_type: 'notifications', record_id: id },
+      is_report: true,
+      report_type: 'xlsx',
+      show_columns: ['record_id', 'changes'],
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const [, row] = await readXlsx(report.rawPayload, 2);
+    expect(row?.[1]).toContain('notification_user_types: — → Fizičko lice');
+    expect(row?.[1]).toContain('notification_for_users: — → Ime audit-member Prezime');
   });
 
   it('records a sign-in, and a failed one of an unknown name with the name typed and no actor', async () => {
@@ -615,7 +633,10 @@ const WRITE_ROUTE_AUDIT: Record<string, HowAudited> = {
   'PUT /api/ad_reports/resolve/:ad_id': { writtenIn: 'modules/ad-reports/routes.ts' },
   'POST /api/notifications/store': {
     writtenIn: 'modules/notifications/routes.ts',
-    seenBy: [TRAIL, 'records a notification sent by staff with its subject, text and targets'],
+    seenBy: [
+      TRAIL,
+      'records a notification sent by staff with its subject, text and targets, each by id and name',
+    ],
   },
   'PUT /api/preferences': { writtenIn: 'modules/saved-views/preference-routes.ts' },
   'PUT /api/saved_views/default/:id': { writtenIn: 'modules/saved-views/preference-routes.ts' },

@@ -938,7 +938,6 @@ export const en: Catalogue = {
     system: 'System',
     actorWithId: '{{name}} (#{{id}})',
     secretChanged: 'changed',
-    empty: '—',
     noChanges: 'No field changes',
     showAll: 'Show all',
     showLess: 'Show less',

@@ -942,7 +942,6 @@ export const me = {
     system: 'Sistem',
     actorWithId: '{{name}} (#{{id}})',
     secretChanged: 'izmijenjeno',
-    empty: '—',
     noChanges: 'Bez izmjena polja',
     showAll: 'Prikaži sve',
     showLess: 'Prikaži manje',

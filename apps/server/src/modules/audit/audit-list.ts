@@ -1,4 +1,10 @@
-import { type AuditAction, auditRowSchema } from '@usluge/contract';
+import {
+  AUDIT_VALUE_WORDS,
+  type AuditAction,
+  auditRowSchema,
+  formatAuditValue,
+  type Language,
+} from '@usluge/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -8,11 +14,14 @@ import { defineList, pickFields, type RowScope } from '../../list-engine/list-de
 /** An entry as the server reads it (its time a Date). */
 export type AuditEntryRow = z.output<typeof auditRowSchema>;
 
-/** An entry's change as one report cell: `field: before → after`, one field a line. */
-export function changesText(changes: unknown): string {
+/**
+ * An entry's change as one report cell: `field: before → after`, one field a line, the values as
+ * the trail's screen writes them (formatAuditValue) in the report's language.
+ */
+function changesText(changes: unknown, lang: Language): string {
   if (!changes || typeof changes !== 'object') return '';
-  const show = (value: unknown) =>
-    value === null || value === undefined ? '∅' : typeof value === 'string' ? value : JSON.stringify(value);
+  const words = { ...AUDIT_VALUE_WORDS[lang], number: String };
+  const show = (value: unknown) => formatAuditValue(value, words);
   return Object.entries(changes as Record<string, { before?: unknown; after?: unknown }>)
     .map(([field, change]) => `${field}: ${show(change?.before)} → ${show(change?.after)}`)
     .join('\n');
@@ -82,7 +91,7 @@ export const auditList = defineList({
     changes: {
       expression: auditLog.changes,
       type: 'text',
-      reportCell: (row) => changesText(row.changes),
+      reportCell: (row, lang) => changesText(row.changes, lang),
       reportFields: ['changes'],
     },
   },

@@ -1,5 +1,5 @@
 import { notificationFormSchema, notificationRowSchema, ROLE } from '@usluge/contract';
-import { sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -11,8 +11,10 @@ import {
   notifications,
   notificationTargetUsers,
   notificationTargetUserTypes,
+  userFullName,
   userRoles,
   users,
+  userTypes,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { runIdempotent } from '../../http/idempotency.ts';
@@ -115,9 +117,32 @@ async function sendNotification(
     changes: changedFields(null, {
       subject: form.subject,
       notification_text: form.notification_text,
-      notification_user_types: form.notification_user_types,
-      notification_for_users: form.notification_for_users,
+      ...(await targetsByName(tx, form)),
     }),
   });
   return notificationId;
+}
+
+/** The chosen user types and users by id and name, as the trail shows them (not their ids alone). */
+async function targetsByName(tx: Database, form: z.output<typeof notificationFormSchema>) {
+  const typeIds = form.notification_user_types;
+  const userIds = form.notification_for_users;
+  // One after the other: a transaction's statements run in turn anyway.
+  const notification_user_types =
+    typeIds.length === 0
+      ? []
+      : await tx
+          .select({ id: userTypes.id, name: userTypes.name })
+          .from(userTypes)
+          .where(inArray(userTypes.id, typeIds))
+          .orderBy(asc(userTypes.id));
+  const notification_for_users =
+    userIds.length === 0
+      ? []
+      : await tx
+          .select({ id: users.id, name: sql<string>`trim(${userFullName})` })
+          .from(users)
+          .where(inArray(users.id, userIds))
+          .orderBy(asc(users.id));
+  return { notification_user_types, notification_for_users };
 }

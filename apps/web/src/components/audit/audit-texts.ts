@@ -1,4 +1,10 @@
-import { AUDIT_SECRET_CHANGED, type AuditAction, formatCredits } from '@usluge/contract';
+import {
+  AUDIT_SECRET_CHANGED,
+  AUDIT_VALUE_WORDS,
+  type AuditAction,
+  formatAuditValue,
+  formatCredits,
+} from '@usluge/contract';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/catalogue.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -44,8 +50,8 @@ export type AuditTexts = {
   /** A field's name as the trail or the lists' columns call it ('Oznaka' for code), else the API's name. */
   field: (field: string) => string;
   /**
-   * A value of a change of `field` as one line of text: '—' for none, yes/no, amounts as the
-   * language writes them ('1.234,5'; ids stay '12345'), lists joined, objects as JSON.
+   * A value of a change of `field` as one line of text (formatAuditValue): '—' for none, yes/no,
+   * amounts as the language writes them ('1.234,5'; ids stay '12345'), named records by name.
    */
   value: (value: unknown, field: string) => string;
 };
@@ -53,7 +59,6 @@ export type AuditTexts = {
 /** The texts of audit entries in the interface language. */
 export function useAuditTexts(): AuditTexts {
   const { t, i18n } = useTranslation();
-  const words = { empty: t('audit.empty'), yes: t('common.yes'), no: t('common.no') };
   return {
     recordType: (recordType) =>
       isKnownRecordType(recordType) ? t(`audit.recordTypes.${recordType}`) : recordType,
@@ -72,9 +77,10 @@ export function useAuditTexts(): AuditTexts {
       const statusKey =
         field === 'ad_status_id' && typeof value === 'number' ? STATUS_KEYS[value] : undefined;
       if (statusKey) return t(statusKey);
+      const language = currentLanguage();
       return formatAuditValue(value, {
-        ...words,
-        number: (n) => (isIdField(field) || !isAmount(n) ? String(n) : formatCredits(n, currentLanguage())),
+        ...AUDIT_VALUE_WORDS[language],
+        number: (n) => (isIdField(field) || !isAmount(n) ? String(n) : formatCredits(n, language)),
       });
     },
   };
@@ -94,20 +100,6 @@ const isIdField = (field: string) => /(^|_)ids?$/.test(field);
 
 /** A number the amounts' format shows whole: at most 2 decimals (money and credits have no more). */
 const isAmount = (n: number) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
-
-type ValueWords = { empty: string; yes: string; no: string; number: (n: number) => string };
-
-/** A value as one line of text: `words.empty` for none, yes/no, numbers by `words.number`, lists joined, objects as JSON. */
-export function formatAuditValue(value: unknown, words: ValueWords): string {
-  if (value === null || value === undefined || value === '') return words.empty;
-  if (typeof value === 'boolean') return value ? words.yes : words.no;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return words.number(value);
-  if (typeof value === 'bigint') return String(value);
-  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'))
-    return value.length === 0 ? words.empty : value.map(String).join(', ');
-  return JSON.stringify(value);
-}
 
 /** Text cut to `max` characters with an ellipsis; the whole text when it fits. */
 export function shorten(text: string, max: number): { text: string; isCut: boolean } {
