@@ -33,6 +33,16 @@ beforeAll(async () => {
           throw new AppError(404, 'not_found');
         },
       );
+      // The database shutting down under a query, as Drizzle reports it (the driver's error its cause).
+      app.get('/api/test/database-away', { config: { access: 'public' } }, async () => {
+        const driverError = Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        });
+        throw new Error('Failed query: select 1', { cause: driverError });
+      });
+      app.get('/api/test/database-unreachable', { config: { access: 'public' } }, async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      });
       app.get('/api/test/cached', { config: { access: 'public' } }, async (_, reply) =>
         reply.header('Cache-Control', 'public, max-age=60').send({ is_cached: true }),
       );
@@ -269,6 +279,17 @@ describe('error answers over HTTP', () => {
   it('sends no internals with a 500', async () => {
     const answer = await send({ path: '/api/test/fails' });
     expect(answer.body.toString()).not.toMatch(/secret|select|stack/i);
+  });
+
+  it('answers 503 with Retry-After while the database is out of reach, in the language asked for', async () => {
+    for (const path of ['/api/test/database-away', '/api/test/database-unreachable']) {
+      const answer = await send({ path, headers: { 'accept-language': 'en' } });
+      expectErrorAnswer(answer, 503, 'The service is unavailable for the moment. Try again in a minute.');
+      expect(answer.headers['retry-after']).toBe('60');
+      expect(answer.body.toString()).not.toMatch(/terminating|ECONNREFUSED|5432/);
+    }
+    const montenegrin = await send({ path: '/api/test/database-away' });
+    expectErrorAnswer(montenegrin, 503, 'Usluga je trenutno nedostupna. Pokušajte ponovo za minut.');
   });
 
   it('answers requests Node cannot parse with JSON too', async () => {

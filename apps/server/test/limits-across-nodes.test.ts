@@ -155,4 +155,26 @@ describe('REDIS_URL', () => {
       await t.close();
     }
   });
+
+  it('answers a sign-in 503 with Retry-After and a message in the language asked for while Redis is out of reach, and signs nobody in', async () => {
+    // Nothing listens on port 1: every attempt to reach Redis is refused.
+    const t = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      await createUser(t.db, { username: 'redis-away', roleIds: [ROLE.administrator] });
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/loginWeb',
+        payload: { username: 'redis-away', password: TEST_PASSWORD },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('60');
+      expect(answer.json()).toEqual({
+        message: 'The service is unavailable for the moment. Try again in a minute.',
+      });
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
 });

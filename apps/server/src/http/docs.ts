@@ -63,6 +63,13 @@ const REFUSAL = {
   required: ['message'],
 };
 
+/** What a failure answers: the same body, for a fault of the server or a service out of reach. */
+const FAILURE = {
+  ...REFUSAL,
+  description:
+    "Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language.",
+};
+
 /** The operation's id, who may call it, and its refusals when the route declared none of its own. */
 function withOperationFacts(
   transformed: Transformed,
@@ -73,6 +80,7 @@ function withOperationFacts(
   const schema = transformed.schema as Record<string, unknown>;
   const response = { ...((schema.response ?? {}) as Record<string, unknown>) };
   if (!Object.keys(response).some((status) => status.startsWith('4'))) response['4XX'] = REFUSAL;
+  if (!Object.keys(response).some((status) => status.startsWith('5'))) response['5XX'] = FAILURE;
   // A route that says its own (the mobile app's member routes: the bearer token) keeps it.
   const security =
     (schema.security as Record<string, string[]>[] | undefined) ??

@@ -4,7 +4,12 @@ import { DEFAULT_LANGUAGE, fieldErrors, type Language } from '@usluge/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, RequestValidationError } from './errors.ts';
 import { languageOf, type MessageKey, translate } from './messages.ts';
-import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from './pg-error.ts';
+import {
+  isServiceUnavailable,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  pgErrorOf,
+} from './pg-error.ts';
 import { setAnswerHeaders } from './security.ts';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -61,10 +66,12 @@ function errorAnswer(error: FastifyError, request: FastifyRequest): ErrorAnswer 
   if (status === 429) return answer(429, 'too_many_requests', lang);
   if (status >= 400 && status < 500) return answer(status, 'bad_request', lang);
   request.log.error({ err: error }, 'request failed');
+  // The database or Redis out of reach: the client may try again (Retry-After), nothing is wrong with the request.
+  if (isServiceUnavailable(error)) return answer(503, 'unavailable', lang);
   return answer(500, 'internal', lang);
 }
 
-/** A 429 whose limit does not say when it frees (reports busy): the minute its message names. */
+/** A 429 whose limit does not say when it frees (reports busy), or a 503: the minute its message names. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
@@ -76,8 +83,8 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   // What the route meant for its own answer (a file name, an encoding) is not the error's.
   reply.removeHeader('Content-Disposition');
   reply.removeHeader('Content-Encoding');
-  // Every 429 says when to come back; a limit that knows its wait has set it already.
-  if (status === 429 && !reply.hasHeader('Retry-After'))
+  // Every 429 and 503 says when to come back; a limit that knows its wait has set it already.
+  if ((status === 429 || status === 503) && !reply.hasHeader('Retry-After'))
     reply.header('Retry-After', DEFAULT_RETRY_AFTER_SECONDS);
   return (
     reply

@@ -21,3 +21,48 @@ export function pgErrorOf(error: unknown): PgError | undefined {
   }
   return undefined;
 }
+
+/**
+ * PostgreSQL refusing work because it cannot take it now, not because of the request: a lost or
+ * refused connection (class 08), the server shutting down or starting (57P01–57P03), too many
+ * connections (53300).
+ */
+const isPgUnavailableCode = (code: string) =>
+  code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300';
+
+/** Errors of a connection to a backing service (the database, Redis) that did not answer. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Messages of the drivers' own errors for a service out of reach: node-postgres ('Connection
+ * terminated unexpectedly', its pool's 'timeout exceeded when trying to connect'), ioredis
+ * (MaxRetriesPerRequestError, 'Connection is closed.').
+ */
+const UNREACHABLE =
+  /connection terminated|timeout exceeded when trying to connect|max retries per request|connection is closed/i;
+
+/**
+ * Whether an error says that the database or Redis is out of reach for the moment (a 503: the
+ * request may succeed when retried), anywhere in its chain of causes.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string') {
+      if (CONNECTION_ERROR_CODES.has(candidate.code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(candidate.code) && isPgUnavailableCode(candidate.code)) return true;
+    }
+    if (candidate.name === 'MaxRetriesPerRequestError') return true;
+    if (typeof candidate.message === 'string' && UNREACHABLE.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

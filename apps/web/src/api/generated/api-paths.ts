@@ -890,6 +890,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -990,6 +1001,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -1058,6 +1080,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -1091,6 +1124,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** End the session at once */
@@ -1106,6 +1150,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -1137,6 +1192,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -1181,6 +1247,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** The signed-in user */
@@ -1217,6 +1294,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -1240,6 +1328,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -1338,6 +1437,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -1403,6 +1513,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -1482,6 +1603,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -1543,6 +1675,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -1622,6 +1765,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -1683,6 +1837,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -1763,6 +1928,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -1825,6 +2001,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -1909,6 +2096,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -1975,6 +2173,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -2056,6 +2265,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -2119,6 +2339,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -2199,6 +2430,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -2261,6 +2503,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -2350,6 +2603,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -2430,6 +2694,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -2492,6 +2767,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -2581,6 +2867,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -2650,6 +2947,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -2730,6 +3038,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -2788,6 +3107,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -2882,6 +3212,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -2987,6 +3328,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -3047,6 +3399,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -3147,6 +3510,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -3236,6 +3610,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -3311,6 +3696,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -3414,6 +3810,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -3485,6 +3892,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -3568,6 +3986,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -3634,6 +4063,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -3738,6 +4178,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -3814,6 +4265,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -3908,6 +4370,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -3981,6 +4454,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -4045,6 +4529,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -4128,6 +4623,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -4223,6 +4729,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Create a os_countries row */
@@ -4257,6 +4774,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -4318,6 +4846,17 @@ export interface operations {
               is_active: boolean;
               /** Format: date-time */
               updated_at: string;
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
             };
           };
         };
@@ -4386,6 +4925,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Deactivate an active os_countries row, or restore an inactive one */
@@ -4433,6 +4983,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Create a os_cities row */
@@ -4472,6 +5033,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -4546,6 +5118,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -4610,6 +5193,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Deactivate an active os_cities row, or restore an inactive one */
@@ -4665,6 +5259,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Create a user_types row */
@@ -4697,6 +5302,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -4755,6 +5371,17 @@ export interface operations {
               is_active: boolean;
               /** Format: date-time */
               updated_at: string;
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
             };
           };
         };
@@ -4823,6 +5450,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Deactivate an active user_types row, or restore an inactive one */
@@ -4868,6 +5506,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Create a currencies row */
@@ -4904,6 +5553,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -4972,6 +5632,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -5036,6 +5707,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Deactivate an active currencies row, or restore an inactive one */
@@ -5085,6 +5767,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Create a days row */
@@ -5118,6 +5811,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -5178,6 +5882,17 @@ export interface operations {
               active: boolean;
               /** Format: date-time */
               updated_at: string;
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
             };
           };
         };
@@ -5246,6 +5961,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Deactivate an active days row, or restore an inactive one */
@@ -5289,6 +6015,17 @@ export interface operations {
               active: boolean;
               /** Format: date-time */
               updated_at: string;
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
             };
           };
         };
@@ -5337,6 +6074,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -5421,6 +6169,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -5476,6 +6235,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -5550,6 +6320,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Create a users row */
@@ -5605,6 +6386,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -5704,6 +6496,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -5759,6 +6562,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -5851,6 +6665,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Create a services row */
@@ -5881,6 +6706,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -5927,6 +6763,17 @@ export interface operations {
           "application/json": {
             message: string;
             current: components["schemas"]["ServiceNode"];
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
           };
         };
       };
@@ -5994,6 +6841,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Deactivate an active services row, or restore an inactive one */
@@ -6026,6 +6884,17 @@ export interface operations {
           "application/json": {
             message: string;
             current: components["schemas"]["ServiceNode"];
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
           };
         };
       };
@@ -6089,6 +6958,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -6198,6 +7078,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -6253,6 +7144,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -6357,6 +7259,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Create a rejection_reasons row */
@@ -6396,6 +7309,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -6468,6 +7392,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -6532,6 +7467,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Deactivate an active rejection_reasons row, or restore an inactive one */
@@ -6579,6 +7525,17 @@ export interface operations {
               is_active: boolean;
               /** Format: date-time */
               updated_at: string;
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
             };
           };
         };
@@ -6645,6 +7602,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -6749,6 +7717,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Deactivate an active saved_views row, or restore an inactive one */
@@ -6822,6 +7801,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Add credits to a user, or correct the balance (negative amount) */
@@ -6875,6 +7865,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** The services tree: whole, one level (is_single_level), or the nodes matching filters.name */
@@ -6904,6 +7905,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -6946,6 +7958,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Lift a user's sign-in lock: the failures counted for their username, from every address */
@@ -6971,6 +7994,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -7086,6 +8120,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -7138,6 +8183,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** The statuses an ad in this status may move to */
@@ -7166,6 +8222,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -7283,6 +8350,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -7354,6 +8432,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -7391,6 +8480,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -7418,6 +8518,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -7459,6 +8570,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -7568,6 +8690,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -7652,6 +8785,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -7710,6 +8854,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -7812,6 +8967,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -7898,6 +9064,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -7959,6 +9136,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -8037,6 +9225,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -8088,6 +9287,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -8200,6 +9410,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -8240,6 +9461,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -8332,6 +9564,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -8386,6 +9629,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** A member opens an account; a verification link is mailed */
@@ -8417,6 +9671,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -8461,6 +9726,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Mails a link to set a new password (the same answer for any address) */
@@ -8492,6 +9768,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Checks a reset token; answers the user's full name */
@@ -8514,6 +9801,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -8555,6 +9853,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Mails a link to confirm the deletion (the same answer whether or not the account exists) */
@@ -8587,6 +9896,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** Deletes the account of the mailed token: personal data removed, ledger kept */
@@ -8609,6 +9929,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -8657,6 +9988,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -8752,6 +10094,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -8784,6 +10137,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -8833,6 +10197,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -8867,6 +10242,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -8932,6 +10318,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -8987,6 +10384,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /**
@@ -9027,6 +10435,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** The caller's column choices: per list, the visible columns in order */
@@ -9046,6 +10465,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -9094,6 +10524,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
@@ -9164,6 +10605,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** The tables a seed file can be made of */
@@ -9191,6 +10643,17 @@ export interface operations {
           };
         };
       };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
     };
   };
   /** A table's rows as a seed file */
@@ -9209,6 +10672,17 @@ export interface operations {
       };
       /** @description Refused: 401 not signed in, 403 not allowed, 404, 409 a conflict or a stale version (then `current`), 413, 422 invalid (`errors` by field), 429 (with Retry-After). `message` is in the request's language. */
       "4XX": {
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Failed: 500 a fault of the server; 503 the database or Redis out of reach for the moment (with Retry-After: the same request may succeed then). `message` is in the request's language. */
+      "5XX": {
         content: {
           "application/json": {
             message: string;
