@@ -145,6 +145,9 @@ describe.each(LOOKS)('the re-review diff, $theme theme, $size', ({ theme, viewpo
     expect(await entries.locator(':scope > li', { hasText: titleText }).textContent()).toMatch(
       new RegExp(`Izmjena · Revizija ${suffix} \\(#\\d+\\)`),
     );
+    // The services swapped read as names, as every named value of the trail does, not as JSON.
+    const editEntry = entries.locator(':scope > li', { hasText: titleText });
+    expect(await editEntry.textContent()).toMatch(/Usluge: [^{}→]+ → [^{}→]+/);
     await titleChange.scrollIntoViewIfNeeded();
     await screenshot(page, `ad-revisions-history-${theme}-${size}`);
     await expectNoSeriousAxeViolations(page);
