@@ -283,6 +283,48 @@ describe('writing the trail', () => {
     expect(all).not.toContain('Nova-Lozinka-9');
   });
 
+  it("records a user's type by id and name, before and after, as the trail shows it", async () => {
+    const form = {
+      name: 'Tip',
+      last_name: 'Korisnika',
+      email: 'tip.korisnika@firma.me',
+      username: 'tip.korisnika',
+      phone: '+382 67 333 444',
+      details: '',
+      address: 'Bulevar 7, Nikšić',
+      pib: '',
+      user_type_id: USER_TYPE.individual,
+      roles: [ROLE.member],
+      password: 'Lozinka-456',
+      confirm_password: 'Lozinka-456',
+    };
+    const created = await write('POST', '/api/users/store', form);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, updated_at } = json<{ id: number; updated_at: string }>(created);
+    const create = (await entriesOf('users', id)).find((entry) => entry.action === 'create');
+    expect(create?.changes.user_type_id).toEqual({
+      before: null,
+      after: { id: USER_TYPE.individual, name: 'Fizičko lice' },
+    });
+    const updated = await write('POST', `/api/users/update/${id}`, {
+      ...form,
+      user_type_id: USER_TYPE.company,
+      pib: '02123456',
+      password: '',
+      confirm_password: '',
+      updated_at,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const update = (await entriesOf('users', id)).find((entry) => entry.action === 'update');
+    expect(update?.changes).toEqual({
+      user_type_id: {
+        before: { id: USER_TYPE.individual, name: 'Fizičko lice' },
+        after: { id: USER_TYPE.company, name: 'Pravno lice' },
+      },
+      pib: { before: null, after: '02123456' },
+    });
+  });
+
   it("records an ad's status change with the status before and after", async () => {
     const [ad] = await t.db
       .select({ id: ads.id })

@@ -1,5 +1,6 @@
 import { AUDIT_SECRET_CHANGED, type AuditAction } from '@usluge/contract';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { type AuditChange, auditLog, userFullName, users } from '../db/schema/index.ts';
 import { type AuditActor, currentAuditActor } from './audit-actor.ts';
@@ -73,6 +74,35 @@ export function changedFields(
       : { before: plain(old), after: plain(value) };
   }
   return changes;
+}
+
+/** A table of named records (currencies, user types, countries, the services' folders). */
+export type NamedTable = PgTable & { id: PgColumn; name: PgColumn };
+
+/**
+ * The changes with each of `references`' fields (a column holding a named record's id) written as
+ * `{id, name}`, so that the entry reads 'Euro' rather than 2; the names as they are at the change.
+ * An id no longer found stays the id.
+ */
+export async function withNames(
+  tx: Database,
+  changes: AuditChanges,
+  references: Readonly<Record<string, NamedTable>> = {},
+): Promise<AuditChanges> {
+  const named: AuditChanges = { ...changes };
+  for (const [field, table] of Object.entries(references)) {
+    const change = changes[field];
+    if (!change) continue;
+    const ids = [change.before, change.after].filter((value): value is number => typeof value === 'number');
+    if (ids.length === 0) continue;
+    const rows = (await tx
+      .select({ id: table.id, name: table.name })
+      .from(table as PgTable)
+      .where(inArray(table.id, ids))) as { id: number; name: string }[];
+    const nameOf = (value: unknown) => rows.find((row) => row.id === value) ?? value;
+    named[field] = { before: nameOf(change.before), after: nameOf(change.after) };
+  }
+  return named;
 }
 
 /** A user's roles set anew: a 'roles' entry with the role ids before and after, when they differ. */

@@ -1,7 +1,7 @@
 import type { Access } from '@usluge/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { AuditChanges } from '../audit/append-audit.ts';
+import type { AuditChanges, NamedTable } from '../audit/append-audit.ts';
 import type { Database } from '../db/client.ts';
 import type { MessageKey } from '../http/messages.ts';
 import type { ListDefinition } from '../list-engine/list-definition.ts';
@@ -91,6 +91,11 @@ export type CrudDefinition<Row extends { id: number }, Form extends Record<strin
    * one reads `{before: null, after: 'changed'}`.
    */
   secretFields?: readonly string[];
+  /**
+   * Columns holding a named record's id (an ad's currency, a user's type): the audit trail records
+   * them as `{id, name}`, so that an entry reads the record's name.
+   */
+  namedReferences?: Readonly<Record<string, NamedTable>>;
   /** The record type of this resource's audit entries when it is not the list's (a member's ads are `jobs`). */
   auditRecordType?: string;
   access: Access;

@@ -1,5 +1,5 @@
 import { eq, getTableColumns, not } from 'drizzle-orm';
-import { appendAudit, changedFields } from '../audit/append-audit.ts';
+import { appendAudit, changedFields, withNames } from '../audit/append-audit.ts';
 import type { Database } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pgErrorOf } from '../http/pg-error.ts';
@@ -115,7 +115,11 @@ export async function writeRow(
     recordType: definition.auditRecordType ?? definition.list.resource,
     recordId: rowId,
     changes: {
-      ...changedFields(write.kind === 'store' ? null : old, now, definition.secretFields),
+      ...(await withNames(
+        tx,
+        changedFields(write.kind === 'store' ? null : old, now, definition.secretFields),
+        definition.namedReferences,
+      )),
       ...childChanges,
     },
   });

@@ -13,6 +13,7 @@ import {
   adStatusHistory,
   ads,
   cities,
+  currencies,
   services,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -123,6 +124,7 @@ export const adCrud = defineCrud({
   },
   access: 'staff',
   destroyQuerySchema: adDestroyQuerySchema,
+  namedReferences: { currency_id: currencies },
   async beforeWrite(tx, { kind, id, form, imageCounts }) {
     if (!form) return;
     const ad = form as ParsedAdForm;

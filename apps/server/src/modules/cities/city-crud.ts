@@ -1,6 +1,6 @@
 import { cityFormSchema } from '@usluge/contract';
 import { defineCrud } from '../../crud/crud-definition.ts';
-import { cities } from '../../db/schema/index.ts';
+import { cities, countries } from '../../db/schema/index.ts';
 import { cityList } from './city-list.ts';
 
 export const cityCrud = defineCrud({
@@ -16,4 +16,5 @@ export const cityCrud = defineCrud({
     },
   },
   access: 'administrator',
+  namedReferences: { os_country_id: countries },
 });

@@ -1,7 +1,7 @@
 import { creditPriceFormSchema } from '@usluge/contract';
 import { sql } from 'drizzle-orm';
 import { defineCrud } from '../../crud/crud-definition.ts';
-import { creditPriceHistory, creditPrices } from '../../db/schema/index.ts';
+import { countries, creditPriceHistory, creditPrices, currencies } from '../../db/schema/index.ts';
 import { creditPriceList } from './credit-price-list.ts';
 
 export const creditPriceCrud = defineCrud({
@@ -26,6 +26,7 @@ export const creditPriceCrud = defineCrud({
     },
   },
   access: 'administrator',
+  namedReferences: { os_country_id: countries, currency_id: currencies },
   // A new price, or a changed one, is appended to the price's history; other edits add nothing.
   async afterWrite(tx, { id, actorId }) {
     await tx.execute(sql`

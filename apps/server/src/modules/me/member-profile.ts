@@ -69,6 +69,7 @@ export const memberProfileCrud = defineCrud({
   },
   access: 'member',
   auditRecordType: 'users',
+  namedReferences: { user_type_id: userTypes },
   async authorize(_tx, { actorId, id }) {
     authorizeProfile(actorId, id);
   },

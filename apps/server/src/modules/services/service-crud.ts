@@ -111,6 +111,8 @@ export const serviceCrud = defineCrud({
   },
   access: 'administrator',
   destroyQuerySchema: serviceDestroyQuerySchema,
+  // The folder a node is under.
+  namedReferences: { service_id: services },
   async beforeWrite(tx, { kind, id, form }) {
     if (kind === 'destroy') {
       const node = id === undefined ? null : await nodeOf(tx, id);

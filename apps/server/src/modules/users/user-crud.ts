@@ -6,7 +6,7 @@ import { forgetUserSessions } from '../../auth/session-cache.ts';
 import { revokeUserSessions } from '../../auth/session-repository.ts';
 import { defineCrud } from '../../crud/crud-definition.ts';
 import type { Database } from '../../db/client.ts';
-import { roles, userRoles, users } from '../../db/schema/index.ts';
+import { roles, userRoles, users, userTypes } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { userList } from './user-list.ts';
 
@@ -45,6 +45,7 @@ export const userCrud = defineCrud({
   },
   access: 'administrator',
   secretFields: ['password_hash'],
+  namedReferences: { user_type_id: userTypes },
   async beforeWrite(tx, { kind, id, actorId, form }) {
     if (form) await assertActiveRoles(tx, (form as UserForm).roles);
     if (id !== actorId) return;
