@@ -12,32 +12,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort, START_FLAGS } from '../scripts/server-launch.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const SERVER_URL = process.argv[3] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH_DATABASE = 'usluge_bench_cold_start';
-/** The Node flags of package.json's start script (the young generation's cap), as the server runs. */
-const START_FLAGS =
-  /\bnode ((?:--\S+ )*)apps\/server\/src\/main\.ts/
-    .exec(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start)?.[1]
-    ?.split(' ')
-    .filter(Boolean) ?? [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A /proc/<pid>/status figure in MB: VmRSS (resident now) or VmHWM (the most ever resident). */
 function statusMegabytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {

@@ -14,10 +14,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { freePort, START_FLAGS } from '../scripts/server-launch.ts';
 
 /** What this bench reads of Lighthouse's result (its own types come with the package). */
 type Audit = {
@@ -75,17 +75,6 @@ const METRICS = {
   SI: 'speed-index',
 } as const;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 function stop(server: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (server.exitCode !== null) return resolve();
@@ -96,7 +85,7 @@ function stop(server: ChildProcess): Promise<void> {
 
 async function startServer(dataDir: string): Promise<{ server: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...START_FLAGS, 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
+import { freePort, START_FLAGS } from '../scripts/server-launch.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/credentials.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -17,18 +18,6 @@ declare module 'vitest' {
     /** The file the SMTP peer appends each mail it receives to, one JSON object a line. */
     mailLog: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, log: () => string): Promise<void> {
@@ -108,7 +97,7 @@ export default async function setup(project: TestProject) {
   const mailLog = path.join(dataDir, 'mail.jsonl');
   const mailPeer = await startMailPeer(mailLog);
   let output = '';
-  const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...START_FLAGS, 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     detached: true,
     env: {

@@ -1,23 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, START_FLAGS } from '../../../../scripts/server-launch.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
-
-/** A port nothing listens on now (the loopback interface). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function readyStatus(port: number): Promise<number> {
   return new Promise((resolve) => {
@@ -50,7 +37,7 @@ export async function startServerProcess(
   { readyWithinMs = 90_000 }: { readyWithinMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['src/main.ts'], {
+  const child = spawn(process.execPath, [...START_FLAGS, 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
