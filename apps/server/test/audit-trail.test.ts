@@ -42,6 +42,21 @@ const timeline = (cookie: string, type: string, id: number, beforeId?: number) =
     url: `/api/audit/timeline/${type}/${id}${beforeId === undefined ? '' : `?before_id=${beforeId}`}`,
     cookie,
   });
+/** A staff form for a new member, an individual, named after `username`. */
+const userForm = (username: string) => ({
+  name: 'Revizija',
+  last_name: 'Korisnik',
+  email: `${username}@firma.me`,
+  username,
+  phone: '+382 67 111 222',
+  details: '',
+  address: 'Njegoševa 12, Podgorica',
+  pib: '',
+  user_type_id: USER_TYPE.individual as number,
+  roles: [ROLE.member] as number[],
+  password: 'Lozinka-123',
+  confirm_password: 'Lozinka-123',
+});
 const nextKey = () => `audit-${++keyCount}`;
 const write = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object, cookie = admin) =>
   t.request({
@@ -234,20 +249,7 @@ describe('writing the trail', () => {
   });
 
   it("records a password change only as changed, and a user's roles before and after", async () => {
-    const form = {
-      name: 'Revizija',
-      last_name: 'Korisnik',
-      email: 'revizija@firma.me',
-      username: 'revizija.korisnik',
-      phone: '+382 67 111 222',
-      details: '',
-      address: 'Njegoševa 12, Podgorica',
-      pib: '',
-      user_type_id: USER_TYPE.individual,
-      roles: [ROLE.member],
-      password: 'Lozinka-123',
-      confirm_password: 'Lozinka-123',
-    };
+    const form = userForm('revizija.korisnik');
     const created = await write('POST', '/api/users/store', form);
     expect(created.statusCode, created.body).toBe(201);
     const { id, updated_at } = json<{ id: number; updated_at: string }>(created);
@@ -284,20 +286,7 @@ describe('writing the trail', () => {
   });
 
   it("records a user's type by id and name, before and after, as the trail shows it", async () => {
-    const form = {
-      name: 'Tip',
-      last_name: 'Korisnika',
-      email: 'tip.korisnika@firma.me',
-      username: 'tip.korisnika',
-      phone: '+382 67 333 444',
-      details: '',
-      address: 'Bulevar 7, Nikšić',
-      pib: '',
-      user_type_id: USER_TYPE.individual,
-      roles: [ROLE.member],
-      password: 'Lozinka-456',
-      confirm_password: 'Lozinka-456',
-    };
+    const form = userForm('tip.korisnika');
     const created = await write('POST', '/api/users/store', form);
     expect(created.statusCode, created.body).toBe(201);
     const { id, updated_at } = json<{ id: number; updated_at: string }>(created);
