@@ -276,7 +276,13 @@ describe('writing the trail', () => {
     expect(roles).toMatchObject({
       action: 'roles',
       changes: {
-        roles: { before: [ROLE.member], after: [ROLE.moderator, ROLE.member].sort((a, b) => a - b) },
+        roles: {
+          before: [{ id: ROLE.member, name: 'Korisnik' }],
+          after: [
+            { id: ROLE.member, name: 'Korisnik' },
+            { id: ROLE.moderator, name: 'Moderator' },
+          ],
+        },
       },
     });
     // No hash, no password, anywhere in the trail.
@@ -533,7 +539,7 @@ describe('writing the trail', () => {
     });
     expect(roles).toMatchObject({
       action: 'roles',
-      changes: { roles: { before: [], after: [ROLE.member] } },
+      changes: { roles: { before: [], after: [{ id: ROLE.member, name: 'Korisnik' }] } },
     });
 
     const signedIn = await t.app.inject({

@@ -2,7 +2,7 @@ import { AUDIT_SECRET_CHANGED, type AuditAction } from '@usluge/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { type AuditChange, auditLog, userFullName, users } from '../db/schema/index.ts';
+import { type AuditChange, auditLog, roles, userFullName, users } from '../db/schema/index.ts';
 import { type AuditActor, currentAuditActor } from './audit-actor.ts';
 
 export type AuditChanges = Record<string, AuditChange>;
@@ -105,7 +105,7 @@ export async function withNames(
   return named;
 }
 
-/** A user's roles set anew: a 'roles' entry with the role ids before and after, when they differ. */
+/** A user's roles set anew: a 'roles' entry with the roles before and after (`{id, name}`, by id), when they differ. */
 export async function appendRoleChange(
   tx: Database,
   userId: number,
@@ -116,11 +116,16 @@ export async function appendRoleChange(
   const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
   const [was, is] = [sorted(before), sorted(after)];
   if (same(was, is)) return;
+  const named = await tx
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.id, [...new Set([...was, ...is])]));
+  const byName = (ids: number[]) => ids.map((id) => named.find((role) => role.id === id) ?? id);
   await appendAudit(tx, {
     action: 'roles',
     recordType: 'users',
     recordId: userId,
-    changes: { roles: { before: was, after: is } },
+    changes: { roles: { before: byName(was), after: byName(is) } },
     ...(actor ? { actor } : {}),
   });
 }
