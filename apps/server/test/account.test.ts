@@ -2,6 +2,7 @@ import { USER_TYPE } from '@usluge/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, mailOutbox, sessions, transactions, users } from '../src/db/schema/index.ts';
+import { MAX_ATTEMPTS } from '../src/mail/mail-worker.ts';
 import { type ReceivedMail, startSmtpPeer } from './helpers/smtp-peer.ts';
 import { createTestApp, createUser, ROLE, type TestApp } from './helpers/test-app.ts';
 
@@ -234,5 +235,35 @@ describe('limits and delivery', () => {
       .where(sql`${mailOutbox.sent_at} is null`);
     expect(await t.app.mail.deliverDue()).toBe(1);
     expect(smtp.received.length).toBe(before + 1);
+  });
+
+  it('keeps why on each mail when SMTP_URL cannot be used, and fails the mail after its last attempt', async () => {
+    // Passes the configuration's check (smtp://…) but is no URL nodemailer can open.
+    const broken = await createTestApp({ env: { SMTP_URL: 'smtp://[mail.primjer.me' } });
+    try {
+      await createUser(broken.db, { username: 'smtp-broken', roleIds: [ROLE.member] });
+      const answer = await broken.request({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { email: 'smtp-broken@example.test' },
+      });
+      expect(answer.statusCode).toBe(200);
+      const outbox = () =>
+        broken.db
+          .select({ attempts: mailOutbox.attempts, error: mailOutbox.error, failedAt: mailOutbox.failed_at })
+          .from(mailOutbox);
+      expect(await broken.app.mail.deliverDue()).toBe(0);
+      expect(await outbox()).toEqual([{ attempts: 1, error: 'Invalid URL', failedAt: null }]);
+      // Every later attempt is tried anew and says why; the last fails the mail.
+      for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+        await broken.db.update(mailOutbox).set({ next_attempt_at: sql`now()` });
+        await broken.app.mail.deliverDue();
+      }
+      const [mail] = await outbox();
+      expect(mail?.error).toBe('Invalid URL');
+      expect(mail?.failedAt).not.toBeNull();
+    } finally {
+      await broken.close();
+    }
   });
 });

@@ -90,6 +90,17 @@ export function startMailWorker({
     return claimed.sort((a, b) => a.id - b.id);
   }
 
+  /** An attempt that failed: its error kept on the mail, the mail failed for good after MAX_ATTEMPTS. */
+  async function recordFailure(mail: ClaimedMail, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const hasFailed = mail.attempts >= MAX_ATTEMPTS;
+    await db
+      .update(mailOutbox)
+      .set({ error: message.slice(0, 1000), ...(hasFailed ? { failed_at: sql`now()` } : {}) })
+      .where(eq(mailOutbox.id, mail.id));
+    log.warn({ mailId: mail.id, attempts: mail.attempts, hasFailed }, `mail delivery failed: ${message}`);
+  }
+
   async function deliverOne(transport: Transporter, mail: ClaimedMail): Promise<boolean> {
     try {
       await transport.sendMail({
@@ -102,13 +113,7 @@ export function startMailWorker({
       await db.update(mailOutbox).set({ sent_at: sql`now()`, error: null }).where(eq(mailOutbox.id, mail.id));
       return true;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const hasFailed = mail.attempts >= MAX_ATTEMPTS;
-      await db
-        .update(mailOutbox)
-        .set({ error: message.slice(0, 1000), ...(hasFailed ? { failed_at: sql`now()` } : {}) })
-        .where(eq(mailOutbox.id, mail.id));
-      log.warn({ mailId: mail.id, attempts: mail.attempts, hasFailed }, `mail delivery failed: ${message}`);
+      await recordFailure(mail, error);
       return false;
     }
   }
@@ -117,8 +122,17 @@ export function startMailWorker({
     if (!smtpUrl) return 0;
     const due = await claimDue();
     if (due.length === 0) return 0;
-    transport ??= openTransport(smtpUrl);
-    const opened = await transport;
+    let opened: Transporter;
+    try {
+      transport ??= openTransport(smtpUrl);
+      opened = await transport;
+    } catch (error) {
+      // No transport (SMTP_URL malformed, nodemailer not loaded): each claimed mail keeps why, as
+      // a refused delivery does, and the next round tries to open one again.
+      transport = null;
+      for (const mail of due) await recordFailure(mail, error);
+      return 0;
+    }
     let sent = 0;
     for (const mail of due) if (await deliverOne(opened, mail)) sent++;
     return sent;
