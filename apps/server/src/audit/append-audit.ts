@@ -79,6 +79,21 @@ export function changedFields(
 /** A table of named records (currencies, user types, countries, the services' folders). */
 export type NamedTable = PgTable & { id: PgColumn; name: PgColumn };
 
+/** The named records with these ids, by id, in the order of their ids; an id not found is left out. */
+export async function namedById(
+  tx: Database,
+  table: NamedTable,
+  ids: readonly number[],
+): Promise<Map<number, { id: number; name: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await tx
+    .select({ id: table.id, name: table.name })
+    .from(table as PgTable)
+    .where(inArray(table.id, [...new Set(ids)]))
+    .orderBy(table.id)) as { id: number; name: string }[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /**
  * The changes with each of `references`' fields (a column holding a named record's id) written as
  * `{id, name}`, so that the entry reads 'Euro' rather than 2; the names as they are at the change.
@@ -95,11 +110,8 @@ export async function withNames(
     if (!change) continue;
     const ids = [change.before, change.after].filter((value): value is number => typeof value === 'number');
     if (ids.length === 0) continue;
-    const rows = (await tx
-      .select({ id: table.id, name: table.name })
-      .from(table as PgTable)
-      .where(inArray(table.id, ids))) as { id: number; name: string }[];
-    const nameOf = (value: unknown) => rows.find((row) => row.id === value) ?? value;
+    const byId = await namedById(tx, table, ids);
+    const nameOf = (value: unknown) => (typeof value === 'number' ? byId.get(value) : undefined) ?? value;
     named[field] = { before: nameOf(change.before), after: nameOf(change.after) };
   }
   return named;
@@ -116,11 +128,8 @@ export async function appendRoleChange(
   const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
   const [was, is] = [sorted(before), sorted(after)];
   if (same(was, is)) return;
-  const named = await tx
-    .select({ id: roles.id, name: roles.name })
-    .from(roles)
-    .where(inArray(roles.id, [...new Set([...was, ...is])]));
-  const byName = (ids: number[]) => ids.map((id) => named.find((role) => role.id === id) ?? id);
+  const byId = await namedById(tx, roles, [...was, ...is]);
+  const byName = (ids: number[]) => ids.map((id) => byId.get(id) ?? id);
   await appendAudit(tx, {
     action: 'roles',
     recordType: 'users',

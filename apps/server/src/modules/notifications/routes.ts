@@ -3,7 +3,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { appendAudit, changedFields } from '../../audit/append-audit.ts';
+import { appendAudit, changedFields, namedById } from '../../audit/append-audit.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -125,17 +125,11 @@ async function sendNotification(
 
 /** The chosen user types and users by id and name, as the trail shows them (not their ids alone). */
 async function targetsByName(tx: Database, form: z.output<typeof notificationFormSchema>) {
-  const typeIds = form.notification_user_types;
+  const notification_user_types = [
+    ...(await namedById(tx, userTypes, form.notification_user_types)).values(),
+  ];
   const userIds = form.notification_for_users;
-  // One after the other: a transaction's statements run in turn anyway.
-  const notification_user_types =
-    typeIds.length === 0
-      ? []
-      : await tx
-          .select({ id: userTypes.id, name: userTypes.name })
-          .from(userTypes)
-          .where(inArray(userTypes.id, typeIds))
-          .orderBy(asc(userTypes.id));
+  // A user's name is the full name, not the `name` column alone.
   const notification_for_users =
     userIds.length === 0
       ? []
