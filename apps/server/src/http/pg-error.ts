@@ -6,18 +6,27 @@ export const PG_FOREIGN_KEY_VIOLATION = '23503';
 /** A statement cancelled, e.g. by its statement_timeout. */
 export const PG_QUERY_CANCELED = '57014';
 
-/** The PostgreSQL error behind an error, which Drizzle wraps in `cause`. */
-export function pgErrorOf(error: unknown): PgError | undefined {
+/** An error and the errors behind it (`cause`, as Drizzle wraps the driver's), the first four. */
+function* causesOf(error: unknown): Generator<Record<string, unknown>> {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+    const candidate = current as Record<string, unknown>;
+    yield candidate;
+    current = candidate.cause;
+  }
+}
+
+const isSqlState = (code: unknown): code is string => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+
+/** The PostgreSQL error behind an error, which Drizzle wraps in `cause`. */
+export function pgErrorOf(error: unknown): PgError | undefined {
+  for (const candidate of causesOf(error)) {
+    if (isSqlState(candidate.code)) {
       return {
         code: candidate.code,
         constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
       };
     }
-    current = candidate.cause;
   }
   return undefined;
 }
@@ -53,16 +62,12 @@ const UNREACHABLE =
  * request may succeed when retried), anywhere in its chain of causes.
  */
 export function isServiceUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string') {
-      if (CONNECTION_ERROR_CODES.has(candidate.code)) return true;
-      if (/^[0-9A-Z]{5}$/.test(candidate.code) && isPgUnavailableCode(candidate.code)) return true;
-    }
-    if (candidate.name === 'MaxRetriesPerRequestError') return true;
-    if (typeof candidate.message === 'string' && UNREACHABLE.test(candidate.message)) return true;
-    current = candidate.cause;
+  for (const candidate of causesOf(error)) {
+    const { code, message, name } = candidate;
+    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+    if (isSqlState(code) && isPgUnavailableCode(code)) return true;
+    if (name === 'MaxRetriesPerRequestError') return true;
+    if (typeof message === 'string' && UNREACHABLE.test(message)) return true;
   }
   return false;
 }
