@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { START_FLAGS } from '../../../scripts/server-launch.ts';
 import { CONFIG_VARIABLES } from '../src/config.ts';
 
 /**
@@ -42,14 +43,9 @@ describe('the deployment files', () => {
     expect(dockerfile).toMatch(/^FROM node:24-slim$/m);
     expect(dockerfile).toMatch(/^USER node$/m);
     // The same Node flags as npm start, the young generation's cap among them (bench/README.md).
-    const start: string = JSON.parse(read('package.json')).scripts.start;
-    const flags = /\bnode ((?:--\S+ )*)apps\/server\/src\/main\.ts/
-      .exec(start)?.[1]
-      ?.split(' ')
-      .filter(Boolean);
-    expect(flags).toContain('--max-semi-space-size=16');
+    expect(START_FLAGS).toContain('--max-semi-space-size=16');
     expect(dockerfile).toContain(
-      `CMD ["${['node', ...(flags ?? []), 'apps/server/src/main.ts'].join('", "')}"]`,
+      `CMD ["${['node', ...START_FLAGS, 'apps/server/src/main.ts'].join('", "')}"]`,
     );
     expect(dockerfile).toContain('/api/ready');
     expect(dockerfile).toContain('--omit=dev');
