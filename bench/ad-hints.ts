@@ -428,27 +428,15 @@ async function main() {
         );
       const foundOf = (figures: LoadFigures) =>
         HINT_KEYS.map((key) => `${key} ${percent(figures.found[key] ?? 0, figures.requests)}`).join(', ');
-      if (isTimed('random')) {
-        const [all, allCpu] = await hintsOf(randomAds);
-        rows.push({ label: 'all hints, random ads', figures: all, cpu: allCpu, found: foundOf(all) });
-      }
-      if (isTimed('reusing')) {
-        const [reusing, reusingCpu] = await hintsOf(reusingAds);
-        rows.push({
-          label: 'all hints, ads reusing a photo',
-          figures: reusing,
-          cpu: reusingCpu,
-          found: foundOf(reusing),
-        });
-      }
-      if (isTimed('rare')) {
-        const [rare, rareCpu] = await hintsOf(rareTitleAds);
-        rows.push({
-          label: 'all hints, ads with a title of their own',
-          figures: rare,
-          cpu: rareCpu,
-          found: foundOf(rare),
-        });
+      const hintCases = [
+        { name: 'random', label: 'all hints, random ads', sample: randomAds },
+        { name: 'reusing', label: 'all hints, ads reusing a photo', sample: reusingAds },
+        { name: 'rare', label: 'all hints, ads with a title of their own', sample: rareTitleAds },
+      ] as const;
+      for (const { name, label, sample } of hintCases) {
+        if (!isTimed(name)) continue;
+        const [figures, cpu] = await hintsOf(sample);
+        rows.push({ label, figures, cpu, found: foundOf(figures) });
       }
       if (isTimed('near-copy')) {
         const [step, stepCpu] = await withCpu(() => nearCopyStep(handle.db, randomAds));
