@@ -1,6 +1,5 @@
 import type { SQL } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { perDatabase } from './per-database.ts';
 
 /** What Drizzle keeps to itself, read here to run text it compiled once (and scoped-select.ts). */
 export type PreparedQuery = {
@@ -27,14 +26,21 @@ export const internalsOf = (db: Database) => db as unknown as DatabaseInternals;
 
 /**
  * A statement written in SQL with `sql.placeholder(name)` for its values, compiled to text once
- * per database; each call binds that call's values. For a hot statement whose shape is fixed:
- * building and compiling the SQL object on every request cost a tenth of the global search's
- * server time (bench/README).
+ * per database (its transactions included); each call binds that call's values. For a hot
+ * statement whose shape is fixed: building and compiling the SQL object on every request cost a
+ * tenth of the global search's server time (bench/README).
  */
 export function compiledStatement<Row, Values extends Record<string, unknown>>(build: () => SQL) {
-  const compiled = perDatabase((db) => internalsOf(db).dialect.sqlToQuery(build()));
+  // Kept per dialect, which a transaction shares with its database: compiled once, whichever runs it.
+  const compiled = new WeakMap<DatabaseInternals['dialect'], CompiledQuery>();
   return async (db: Database, values: Values): Promise<Row[]> => {
-    const query = internalsOf(db).session.prepareQuery(compiled.of(db), undefined, undefined, false);
+    const { dialect, session } = internalsOf(db);
+    let text = compiled.get(dialect);
+    if (!text) {
+      text = dialect.sqlToQuery(build());
+      compiled.set(dialect, text);
+    }
+    const query = session.prepareQuery(text, undefined, undefined, false);
     const result = (await query.execute(values)) as { rows: Row[] };
     return result.rows;
   };
