@@ -10,10 +10,10 @@ import {
   requiredSelection,
   requiredText,
 } from './fields.ts';
-import { STATUSES_REQUIRING_REASON } from './ids.ts';
+import { AD_STATUS, STATUSES_REQUIRING_REASON } from './ids.ts';
 import { LEAD_REFUND_REASONS } from './member-leads.ts';
 import { reasonIdsSchema } from './rejection-reasons.ts';
-import { msg, type PlainMessageKey } from './validation.ts';
+import { type Language, msg, type PlainMessageKey } from './validation.ts';
 import { rowVersionSchema } from './writes.ts';
 
 /** Shifts of a working day (SPEC.md 5): at least 5 minutes, in order, none past midnight. */
@@ -54,6 +54,33 @@ export function shiftIssues(shifts: readonly Shift[]): ShiftIssue[] {
 /** 'price to' is optional (empty or 0), and otherwise above 'price from'. */
 export function isPriceRangeValid(priceFrom: number, priceTo: number | null): boolean {
   return priceTo === null || priceTo === 0 || priceTo > priceFrom;
+}
+
+type AdStatusKey = keyof typeof AD_STATUS;
+
+/**
+ * The seeded statuses' names in each language (DESIGN.md 6): the web catalogue's `ads.statuses`,
+ * the audit trail's status changes (screen and report), the English of a member's notice. Staff
+ * keep the Montenegrin name in ad_statuses.name; a status added later has only that one.
+ */
+export const AD_STATUS_TEXTS = {
+  me: { awaitingApproval: 'Čeka odobrenje', approved: 'Odobren', rejected: 'Odbijen', finished: 'Završen' },
+  en: {
+    awaitingApproval: 'Awaiting approval',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    finished: 'Finished',
+  },
+} as const satisfies Record<Language, Record<AdStatusKey, string>>;
+
+const STATUS_KEY_BY_ID: ReadonlyMap<number, AdStatusKey> = new Map(
+  Object.entries(AD_STATUS).map(([key, id]) => [id, key as AdStatusKey]),
+);
+
+/** A seeded status's name by its id in the language; undefined for a status added later. */
+export function adStatusText(statusId: number, lang: Language): string | undefined {
+  const key = STATUS_KEY_BY_ID.get(statusId);
+  return key === undefined ? undefined : AD_STATUS_TEXTS[lang][key];
 }
 
 /** An ad status as chips and pickers show it. */

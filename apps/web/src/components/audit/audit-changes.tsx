@@ -4,13 +4,11 @@ import Typography from '@mui/material/Typography';
 import type { AuditRow } from '@usluge/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSecretChange, shorten, useAuditTexts } from './audit-texts.ts';
+import { shorten, useAuditTexts } from './audit-texts.ts';
 
 /** How much a compact summary (a list's cell) shows before 'Prikaži sve'. */
 const COMPACT_FIELDS = 3;
 const COMPACT_VALUE_LENGTH = 40;
-
-type Line = { field: string; label: string; before: string; after: string; isSecret: boolean };
 
 /**
  * An entry's change as 'field: before → after' lines; a secret reads 'field: izmijenjeno', never a
@@ -29,13 +27,7 @@ export function AuditChanges({
   const { t } = useTranslation();
   const texts = useAuditTexts();
   const [isExpanded, setExpanded] = useState(false);
-  const lines: Line[] = Object.entries(changes).map(([field, change]) => ({
-    field,
-    label: texts.field(field),
-    before: texts.value(change.before, field),
-    after: texts.value(change.after, field),
-    isSecret: isSecretChange(change),
-  }));
+  const lines = texts.changeLines(changes);
   if (lines.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">

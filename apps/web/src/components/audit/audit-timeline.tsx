@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { auditTimelineQueryKey, fetchAuditTimeline } from '../../api/audit-api.ts';
 import { DateTimeText } from '../list/list-cells.tsx';
 import { AuditChanges } from './audit-changes.tsx';
-import { actionLabelKey, useAuditTexts } from './audit-texts.ts';
+import { useAuditTexts } from './audit-texts.ts';
 
 /**
  * A record's change history (`GET /api/audit/timeline/{record_type}/{record_id}`): newest first,
@@ -88,14 +88,13 @@ export function AuditTimeline({
 }
 
 function TimelineEntry({ row }: { row: AuditRow }) {
-  const { t } = useTranslation();
   const texts = useAuditTexts();
   return (
     <Box component="li">
       <Typography variant="body2">
         <DateTimeText value={row.created_at} />
         {' · '}
-        <strong>{t(actionLabelKey(row.action))}</strong>
+        <strong>{texts.action(row.action)}</strong>
         {' · '}
         {texts.actor(row.actor_id, row.actor_name)}
         {row.ip ? ` · ${row.ip}` : ''}

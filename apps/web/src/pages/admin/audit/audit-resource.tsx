@@ -1,8 +1,7 @@
-import { AUDIT_ACTIONS, type AuditRow } from '@usluge/contract';
-import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, type AuditRow } from '@usluge/contract';
 import { AUDIT_ENTITY } from '../../../api/audit-api.ts';
 import { AuditChanges } from '../../../components/audit/audit-changes.tsx';
-import { AUDIT_RECORD_TYPES, actionLabelKey, useAuditTexts } from '../../../components/audit/audit-texts.ts';
+import { actionLabelKey, useAuditTexts } from '../../../components/audit/audit-texts.ts';
 import { DateTimeText } from '../../../components/list/list-cells.tsx';
 import { defineResource } from '../../../components/list/resource-types.ts';
 
@@ -12,8 +11,8 @@ function Actor({ row }: { row: AuditRow }) {
 }
 
 function Action({ row }: { row: AuditRow }) {
-  const { t } = useTranslation();
-  return <>{t(actionLabelKey(row.action))}</>;
+  const texts = useAuditTexts();
+  return <>{texts.action(row.action)}</>;
 }
 
 function RecordType({ row }: { row: AuditRow }) {
