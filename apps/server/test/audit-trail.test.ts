@@ -402,8 +402,8 @@ describe('writing the trail', () => {
     });
     expect(report.statusCode, report.body).toBe(200);
     const [, row] = await readXlsx(report.rawPayload, 2);
-    expect(row?.[1]).toContain('notification_user_types: — → Fizičko lice');
-    expect(row?.[1]).toContain('notification_for_users: — → Ime audit-member Prezime');
+    expect(row?.[1]).toContain('Tipovi korisnika: — → Fizičko lice');
+    expect(row?.[1]).toContain('Korisnici: — → Ime audit-member Prezime');
   });
 
   it('records a sign-in, and a failed one of an unknown name with the name typed and no actor', async () => {
@@ -579,6 +579,126 @@ describe('writing the trail', () => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('pdf');
+  });
+});
+
+describe('the trail as a report', () => {
+  it("writes each entry as its screen does, in the report's language: labels, status names, amounts, names", async () => {
+    // Writes of their own, by an administrator nothing else uses: the report filters on them.
+    const reporter = await createUser(t.db, { username: 'audit-reporter', roleIds: [ROLE.administrator] });
+    const cookie = await t.signIn('audit-reporter');
+    const creditee = await createUser(t.db, { username: 'audit-creditee', roleIds: [ROLE.member] });
+    const as = (method: 'POST' | 'PUT', url: string, payload: object) => write(method, url, payload, cookie);
+
+    const country = await as('POST', '/api/os_countries/store', { name: 'Izvještajna', code: 'IZV' });
+    expect(country.statusCode, country.body).toBe(201);
+    const countryId = json<{ id: number }>(country).id;
+    const renamed = await as('PUT', `/api/os_countries/update/${countryId}`, {
+      name: 'Izvještajna Nova',
+      code: 'IZN',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // Two decisions to two statuses: a name found by the wrong id would show.
+    const waiting = await t.db
+      .select({ id: ads.id })
+      .from(ads)
+      .where(and(eq(ads.ad_status_id, AD_STATUS.awaitingApproval), eq(ads.is_active, true)))
+      .orderBy(desc(ads.id))
+      .limit(2);
+    const [rejectedAd, approvedAd] = waiting.map((ad) => ad.id);
+    if (rejectedAd === undefined || approvedAd === undefined)
+      throw new Error('two demo ads awaiting approval');
+    const rejected = await as('PUT', `/api/jobs/changeStatus/${rejectedAd}`, {
+      ad_status_id: AD_STATUS.rejected,
+      status_comment: 'Nejasna cijena',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const approved = await as('PUT', `/api/jobs/changeStatus/${approvedAd}`, {
+      ad_status_id: AD_STATUS.approved,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [price] = await t.db
+      .select({ id: creditPrices.id })
+      .from(creditPrices)
+      .where(eq(creditPrices.is_active, true))
+      .limit(1);
+    const credited = await as('POST', '/api/lead_transactions/store', {
+      credit_amount: 1234.5,
+      credit_price_id: price?.id,
+      credit_for_user_id: creditee.id,
+    });
+    expect(credited.statusCode, credited.body).toBe(201);
+
+    const exported = async (lang: 'me' | 'en') => {
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/audit/index',
+        cookie: admin,
+        headers: { 'accept-language': lang },
+        payload: {
+          filters: {
+            actor_id: reporter.id,
+            action: { operator: 'in', value: ['update', 'status', 'credits'] },
+          },
+          options: { page: 1, itemsPerPage: 50, sortBy: ['created_at'], sortDesc: [true] },
+          is_report: true,
+          report_type: 'xlsx',
+        },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const [header, ...rows] = await readXlsx(answer.rawPayload, 7);
+      expect(rows.every((row) => row[0] instanceof Date)).toBe(true);
+      // The rest of each row as it reads; a credit movement's line of the balance only.
+      return {
+        header,
+        rows: rows.map(([, ...cells]) =>
+          cells[2] === (lang === 'me' ? 'Krediti' : 'Credits')
+            ? [...cells.slice(0, 5), String(cells[5]).split('\n')[0]]
+            : cells,
+        ),
+      };
+    };
+    const actor = `Ime audit-reporter Prezime (#${reporter.id})`;
+    const ip = '127.0.0.1';
+    expect(await exported('me')).toEqual({
+      header: ['Kreirano', 'Ko', 'Adresa', 'Radnja', 'Vrsta zapisa', 'ID zapisa', 'Izmjene'],
+      rows: [
+        [actor, ip, 'Krediti', 'Korisnici', creditee.id, 'Krediti: 0 → 1.234,5'],
+        [actor, ip, 'Promjena statusa', 'Oglasi', approvedAd, 'Status: Čeka odobrenje → Odobren'],
+        [
+          actor,
+          ip,
+          'Promjena statusa',
+          'Oglasi',
+          rejectedAd,
+          'Status: Čeka odobrenje → Odbijen\nRazlog statusa: — → Nejasna cijena',
+        ],
+        [actor, ip, 'Izmjena', 'Države', countryId, 'Oznaka: IZV → IZN\nIme: Izvještajna → Izvještajna Nova'],
+      ],
+    });
+    expect(await exported('en')).toEqual({
+      header: ['Created', 'Who', 'Address', 'Action', 'Record type', 'Record ID', 'Changes'],
+      rows: [
+        [actor, ip, 'Credits', 'Users', creditee.id, 'Credits: 0 → 1,234.5'],
+        [actor, ip, 'Status change', 'Ads', approvedAd, 'Status: Awaiting approval → Approved'],
+        [
+          actor,
+          ip,
+          'Status change',
+          'Ads',
+          rejectedAd,
+          'Status: Awaiting approval → Rejected\nStatus reason: — → Nejasna cijena',
+        ],
+        [
+          actor,
+          ip,
+          'Updated',
+          'Countries',
+          countryId,
+          'Code: IZV → IZN\nName: Izvještajna → Izvještajna Nova',
+        ],
+      ],
+    });
   });
 });
 

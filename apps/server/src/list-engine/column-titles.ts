@@ -76,7 +76,8 @@ const TITLES: Record<string, Record<Language, string>> = {
   oldest_at: { me: 'Prva prijava', en: 'First report' },
   newest_at: { me: 'Posljednja prijava', en: 'Latest report' },
   ad_status_id: { me: 'Status oglasa', en: 'Ad status' },
-  actor_id: { me: 'ID korisnika', en: 'User ID' },
+  // The audit trail's actor column prints the name with the id ('Ana Marković (#14)'), as its screen does.
+  actor_id: { me: 'Ko', en: 'Who' },
   actor_name: { me: 'Ko', en: 'Who' },
   ip: { me: 'Adresa', en: 'Address' },
   action: { me: 'Radnja', en: 'Action' },

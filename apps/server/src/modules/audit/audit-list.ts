@@ -1,10 +1,4 @@
-import {
-  AUDIT_VALUE_WORDS,
-  type AuditAction,
-  auditRowSchema,
-  formatAuditValue,
-  type Language,
-} from '@usluge/contract';
+import { AUDIT_TEXTS, type AuditAction, auditRowSchema, auditTexts, type Language } from '@usluge/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -15,16 +9,29 @@ import { defineList, pickFields, type RowScope } from '../../list-engine/list-de
 export type AuditEntryRow = z.output<typeof auditRowSchema>;
 
 /**
- * An entry's change as one report cell: `field: before → after`, one field a line, the values as
- * the trail's screen writes them (formatAuditValue) in the report's language.
+ * An entry's change as one report cell, as the trail's screen writes it (auditTexts, in the
+ * report's language): `Status: Čeka odobrenje → Odobren`, one field a line; a secret only as
+ * changed ('Lozinka: izmijenjeno').
  */
 function changesText(changes: unknown, lang: Language): string {
   if (!changes || typeof changes !== 'object') return '';
-  const words = { ...AUDIT_VALUE_WORDS[lang], number: String };
-  const show = (value: unknown) => formatAuditValue(value, words);
-  return Object.entries(changes as Record<string, { before?: unknown; after?: unknown }>)
-    .map(([field, change]) => `${field}: ${show(change?.before)} → ${show(change?.after)}`)
+  const lines = auditTexts(lang).changeLines(
+    changes as Record<string, { before?: unknown; after?: unknown }>,
+  );
+  if (lines.length === 0) return AUDIT_TEXTS[lang].noChanges;
+  return lines
+    .map((line) =>
+      line.isSecret
+        ? `${line.label}: ${AUDIT_TEXTS[lang].secretChanged}`
+        : `${line.label}: ${line.before} → ${line.after}`,
+    )
     .join('\n');
+}
+
+/** The screen's actor column as one report cell: 'Ana Marković (#14)', 'Sistem' for the system's own jobs. */
+function actorText(row: Record<string, unknown>, lang: Language): string {
+  const { actor_id: id, actor_name: name } = row;
+  return auditTexts(lang).actor(typeof id === 'number' ? id : null, typeof name === 'string' ? name : null);
 }
 
 /** The entries the scope selects, as the list and the timeline answer them; at most `limit` (the timeline's page). */
@@ -82,11 +89,29 @@ export const auditList = defineList({
       operators: ['between', 'gte', 'lte'],
       isSortable: true,
     },
-    actor_id: { expression: auditLog.actor_id, type: 'id', operators: oneOf },
+    actor_id: {
+      expression: auditLog.actor_id,
+      type: 'id',
+      operators: oneOf,
+      reportCell: actorText,
+      reportFields: ['actor_id', 'actor_name'],
+    },
     actor_name: { expression: auditLog.actor_name, type: 'text' },
     ip: { expression: sql`host(${auditLog.ip})`, type: 'text' },
-    action: { expression: auditLog.action, type: 'text', operators: oneOf },
-    record_type: { expression: auditLog.record_type, type: 'text', operators: oneOf },
+    action: {
+      expression: auditLog.action,
+      type: 'text',
+      operators: oneOf,
+      reportCell: (row, lang) => auditTexts(lang).action(String(row.action)),
+      reportFields: ['action'],
+    },
+    record_type: {
+      expression: auditLog.record_type,
+      type: 'text',
+      operators: oneOf,
+      reportCell: (row, lang) => auditTexts(lang).recordType(String(row.record_type)),
+      reportFields: ['record_type'],
+    },
     record_id: { expression: auditLog.record_id, type: 'id', operators: oneOf },
     changes: {
       expression: auditLog.changes,
@@ -96,6 +121,8 @@ export const auditList = defineList({
     },
   },
   rowSchema: auditRowSchema,
+  // The screen's columns: its actor column is actor_id (name and id), actor_name is not another one.
+  reportColumns: ['created_at', 'actor_id', 'ip', 'action', 'record_type', 'record_id', 'changes'],
   access: { index: 'administrator' },
   docs: {
     summary: 'The audit trail: who changed what, when, from where',
