@@ -1,4 +1,4 @@
-import { AD_STATUS, type Language } from '@usluge/contract';
+import { adStatusText, type Language } from '@usluge/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rejectionReasons, users } from '../../db/schema/index.ts';
@@ -39,20 +39,12 @@ export async function citedReasons(tx: Database, ids: readonly number[]): Promis
   return cited as CitedReason[];
 }
 
-/** Status names in English; staff name statuses in Montenegrin (ad_statuses.name). */
-const STATUS_NAMES_EN: Record<number, string> = {
-  [AD_STATUS.awaitingApproval]: 'Awaiting approval',
-  [AD_STATUS.approved]: 'Approved',
-  [AD_STATUS.rejected]: 'Rejected',
-  [AD_STATUS.finished]: 'Finished',
-};
-
 /**
  * An ad status's name in each language a member reads, from its id and the name staff keep in
  * Montenegrin (a status added later without an English name keeps that one).
  */
 export function adStatusNames(statusId: number, nameMe: string): Readonly<Record<Language, string>> {
-  return { me: nameMe, en: STATUS_NAMES_EN[statusId] ?? nameMe };
+  return { me: nameMe, en: adStatusText(statusId, 'en') ?? nameMe };
 }
 
 const WORDS = {
