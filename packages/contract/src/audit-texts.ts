@@ -213,7 +213,7 @@ const isIdField = (field: string) => /(^|_)ids?$/.test(field);
 const isAmount = (n: number) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 /** A secret (a password) is recorded only as changed: `{before: null, after: 'changed'}`. */
-export function isSecretChange(change: { before?: unknown; after?: unknown }): boolean {
+function isSecretChange(change: { before?: unknown; after?: unknown }): boolean {
   return change.before === null && change.after === AUDIT_SECRET_CHANGED;
 }
 
