@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AD_STATUS, type AuditRow, type AuditTimeline, USER_TYPE } from '@usluge/contract';
+import { AD_STATUS, type AuditRow, type AuditTimeline, isAuditRecordType, USER_TYPE } from '@usluge/contract';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, auditLog, creditPrices, users } from '../src/db/schema/index.ts';
 import { seed } from '../src/db/seed/seed.ts';
-import { CRUDS } from '../src/modules/resources.ts';
+import { CRUDS, LISTS } from '../src/modules/resources.ts';
 import { readXlsx } from './helpers/read-report.ts';
 import {
   createTestApp,
@@ -844,5 +844,21 @@ describe('every write route is audited', () => {
       expect(read(`../src/${how.writtenIn}`), route).toMatch(/appendAudit\(/);
       if (how.seenBy) expect(read(how.seenBy[0]), route).toContain(how.seenBy[1]);
     }
+  });
+});
+
+describe('the record types of the trail', () => {
+  it('names every list (an export is recorded under it) and every resource the write path records', () => {
+    const written = [
+      ...LISTS.map((list) => list.resource),
+      ...CRUDS.map((crud) => crud.auditRecordType ?? crud.list.resource),
+    ];
+    expect(written.filter((type) => !isAuditRecordType(type))).toEqual([]);
+  });
+
+  it("opens the timelines of saved views and of a member's list settings (refused before)", async () => {
+    expect((await timeline(admin, 'saved_views', 9_999)).statusCode).toBe(200);
+    expect((await timeline(admin, 'user_preferences', adminId)).statusCode).toBe(200);
+    expect((await timeline(moderator, 'saved_views', 9_999)).statusCode).toBe(403);
   });
 });

@@ -5,8 +5,9 @@ import { formatCredits } from './money.ts';
 import type { Language } from './validation.ts';
 
 /**
- * The record types the trail names (the API's resource names), in the order the screen's
- * record-type filter offers them. An entry of a type not listed here reads as its API name.
+ * The record types of the trail's entries (the API's resource names), in the order the screen's
+ * record-type filter offers them: every entry the server writes has one of them (its appendAudit
+ * takes no other), and a timeline is asked for by one of them.
  */
 export const AUDIT_RECORD_TYPES = [
   'users',
@@ -26,9 +27,32 @@ export const AUDIT_RECORD_TYPES = [
   'refund_requests',
   'notifications',
   'favourites',
+  'saved_views',
+  'user_preferences',
   'seeders',
+  // Lists that only an export's entry names.
+  'jobs_queue',
+  'ads_search',
+  'ad_statuses',
+  'roles',
+  'service_choices',
+  'service_credit_history',
+  'credit_price_history',
+  'audit',
+  'me_ads',
+  'me_leads',
+  'me_ledger',
+  'me_notifications',
+  'me_refund_requests',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
+const RECORD_TYPE_SET: ReadonlySet<string> = new Set(AUDIT_RECORD_TYPES);
+
+/** Whether a record type is one the trail has entries of (a timeline asked for another is refused). */
+export function isAuditRecordType(recordType: string): recordType is AuditRecordType {
+  return RECORD_TYPE_SET.has(recordType);
+}
 
 const AUDIT_TEXTS_ME = {
   actions: {
@@ -63,7 +87,22 @@ const AUDIT_TEXTS_ME = {
     rejection_reasons: 'Razlozi odbijanja',
     notifications: 'Notifikacije',
     favourites: 'Omiljene usluge',
+    saved_views: 'Sačuvani pogledi',
+    user_preferences: 'Podešavanja lista',
     seeders: 'Seed fajlovi',
+    jobs_queue: 'Oglasi na odobrenju',
+    ads_search: 'Pretraga oglasa',
+    ad_statuses: 'Statusi oglasa',
+    roles: 'Uloge',
+    service_choices: 'Izbor usluga',
+    service_credit_history: 'Istorija kredita usluga',
+    credit_price_history: 'Istorija cijena kredita',
+    audit: 'Revizija',
+    me_ads: 'Oglasi člana',
+    me_leads: 'Kontakti člana',
+    me_ledger: 'Krediti člana',
+    me_notifications: 'Notifikacije člana',
+    me_refund_requests: 'Zahtjevi za povrat člana',
   } satisfies Record<AuditRecordType, string>,
   /** Stored columns the trail names itself; any other field by its list column's name (COLUMN_TEXTS). */
   fields: {
@@ -141,7 +180,22 @@ export const AUDIT_TEXTS: Readonly<Record<Language, AuditTextTable>> = {
       rejection_reasons: 'Rejection reasons',
       notifications: 'Notifications',
       favourites: 'Favourite services',
+      saved_views: 'Saved views',
+      user_preferences: 'List settings',
       seeders: 'Seed files',
+      jobs_queue: 'Ads awaiting approval',
+      ads_search: 'Ad search',
+      ad_statuses: 'Ad statuses',
+      roles: 'Roles',
+      service_choices: 'Service choices',
+      service_credit_history: 'Service credit history',
+      credit_price_history: 'Credit price history',
+      audit: 'Audit trail',
+      me_ads: "A member's ads",
+      me_leads: "A member's contacts",
+      me_ledger: "A member's credits",
+      me_notifications: "A member's notifications",
+      me_refund_requests: "A member's refund requests",
     },
     fields: {
       password_hash: 'Password',

@@ -1,4 +1,4 @@
-import { AUDIT_SECRET_CHANGED, type AuditAction } from '@usluge/contract';
+import { AUDIT_SECRET_CHANGED, type AuditAction, type AuditRecordType } from '@usluge/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
@@ -7,10 +7,19 @@ import { type AuditActor, currentAuditActor } from './audit-actor.ts';
 
 export type AuditChanges = Record<string, AuditChange>;
 
+/**
+ * A list's record type in the trail (its entries' for an export, a crud's for its writes): the
+ * resource's API name, which the trail names (AUDIT_RECORD_TYPES; audit-trail.test.ts checks every
+ * list and crud against it, so the cast holds).
+ */
+export function recordTypeOf(resource: string): AuditRecordType {
+  return resource as AuditRecordType;
+}
+
 export type AuditEntry = {
   action: AuditAction;
   /** The resource as the API names it (users, jobs, os_countries …). */
-  recordType: string;
+  recordType: AuditRecordType;
   recordId: number | null;
   changes?: AuditChanges;
   /** Who did it; default: the actor of the running change (withAuditActor), else nobody. */

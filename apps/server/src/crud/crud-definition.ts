@@ -1,4 +1,4 @@
-import type { Access } from '@usluge/contract';
+import type { Access, AuditRecordType } from '@usluge/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AuditChanges, NamedTable } from '../audit/append-audit.ts';
@@ -97,7 +97,7 @@ export type CrudDefinition<Row extends { id: number }, Form extends Record<strin
    */
   namedReferences?: Readonly<Record<string, NamedTable>>;
   /** The record type of this resource's audit entries when it is not the list's (a member's ads are `jobs`). */
-  auditRecordType?: string;
+  auditRecordType?: AuditRecordType;
   access: Access;
   /**
    * destroy/{id} deletes the row (audited as `delete`, answered with the row as it was) instead of

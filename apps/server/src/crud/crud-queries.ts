@@ -1,5 +1,5 @@
 import { eq, getTableColumns, not } from 'drizzle-orm';
-import { appendAudit, changedFields, withNames } from '../audit/append-audit.ts';
+import { appendAudit, changedFields, recordTypeOf, withNames } from '../audit/append-audit.ts';
 import type { Database } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pgErrorOf } from '../http/pg-error.ts';
@@ -112,7 +112,7 @@ export async function writeRow(
   const now = isDelete ? {} : ((await lockRowColumns(tx, definition, rowId, audited)) ?? {});
   await appendAudit(tx, {
     action: isDelete ? 'delete' : AUDIT_ACTION_OF[write.kind],
-    recordType: definition.auditRecordType ?? definition.list.resource,
+    recordType: definition.auditRecordType ?? recordTypeOf(definition.list.resource),
     recordId: rowId,
     changes: {
       ...(await withNames(

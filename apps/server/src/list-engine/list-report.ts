@@ -9,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { appendAudit } from '../audit/append-audit.ts';
+import { appendAudit, recordTypeOf } from '../audit/append-audit.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { reportContentType } from '../reports/report-content-type.ts';
@@ -260,7 +260,7 @@ export async function sendListReport<Row extends { id: number }>(
   // Who exported which list with which filters: written once the file is under way (not for a 429).
   await appendAudit(db, {
     action: 'export',
-    recordType: definition.resource,
+    recordType: recordTypeOf(definition.resource),
     recordId: null,
     changes: {
       filters: {

@@ -5,6 +5,7 @@ import {
   auditTimelineQuerySchema,
   auditTimelineSchema,
   canAccess,
+  isAuditRecordType,
 } from '@usluge/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,6 @@ import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { olderThan, readAuditRows } from './audit-list.ts';
-import { isAuditRecordType } from './audit-record-types.ts';
 
 const STAFF_TYPES: readonly string[] = AUDIT_STAFF_RECORD_TYPES;
 
