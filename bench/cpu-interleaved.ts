@@ -16,8 +16,8 @@
  * With --callgrind each server runs under valgrind's callgrind, and a round's figure is the
  * instructions its process (all its threads) executed per request, counted from a zeroed counter
  * to a dump: what the machine's other work does not change, where CPU time on a shared machine
- * varies by ±15–30 % from round to round. Under valgrind a server runs at a few hundred requests a
- * second at most, always busy, so a round is 15 s by default and the warm-up (not counted, till
+ * varies by ±15–30 % from round to round (the counts vary by ±5–8 %). Under valgrind a server
+ * answers 20–50 requests a second on a 2-core machine, always busy, so a round is 15 s by default and the warm-up (not counted, till
  * V8's optimizing compiler has settled) 90 s. Instructions are not time: memory stalls and the
  * kernel's work (system time) are not in them.
  *
@@ -146,13 +146,13 @@ async function load(
     cookie: server.cookie,
   };
   if (isCallgrind) callgrindControl(server, '--zero');
-  const before = isCallgrind ? { user: 0, system: 0 } : await cpuMs(server);
+  const before = isCallgrind ? undefined : await cpuMs(server);
   const figures = await runLoadInChild({
     target: { kind: 'http', url: `${server.base}${query.url}`, headers, body: query.body },
     seconds: loadSeconds,
     connections: CONNECTIONS,
   });
-  if (isCallgrind) {
+  if (!before) {
     const millions = dumpedInstructions(server) / 1e6 / figures.calls;
     return [figures, { cpu: millions, user: millions, system: 0 }];
   }
